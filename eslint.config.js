@@ -1,0 +1,23 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import globals from 'globals';
+
+export default tseslint.config(
+  { ignores: ['dist/', 'node_modules/', 'test/fixtures/.generated/', 'coverage/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-restricted-imports': 'off',
+    },
+  },
+  {
+    // Pure stages: no I/O (see engine/README.md).
+    files: ['engine/vision/**', 'engine/events/**', 'engine/metrics/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: ['node:fs*', 'node:net', 'node:child_process', 'better-sqlite3', 'fs', 'child_process'] }],
+    },
+  },
+);

@@ -1,0 +1,73 @@
+#!/usr/bin/env node
+import { parseArgs } from 'node:util';
+import { createRequire } from 'node:module';
+import { createService } from '../service/service.js';
+import { readDefaultToken } from '../service/bootstrap.js';
+import { tokenCommand } from './token-commands.js';
+import { CliError } from './cli-error.js';
+
+const HELP = `touchline: offline football match analysis
+
+Usage:
+  touchline serve [--port N]        run the local API on 127.0.0.1 (TOUCHLINE_PORT, default 7425)
+  touchline token list [--json]     list API tokens (shows the default token)
+  touchline token create --name L [--org O] [--rate-limit N] [--tracking-limit N] [--json]
+  touchline token revoke <id|key>   revoke a token
+  touchline version                 print the version
+
+Data lives in TOUCHLINE_HOME (see README.md for every setting).`;
+
+async function serve(argv: string[]): Promise<void> {
+  const { values } = parseArgs({ args: argv, options: { port: { type: 'string' } }, strict: true });
+  const port = values.port === undefined ? undefined : Number(values.port);
+  if (port !== undefined && (!Number.isInteger(port) || port < 0 || port > 65535)) throw new CliError(`--port must be 0-65535, got '${values.port}'`);
+  const service = await createService(port === undefined ? {} : { port }, { logger: true });
+  const base = await service.listen();
+  const token = readDefaultToken(service.config.home);
+  process.stdout.write(`touchline: listening on ${base}/v1 (data in ${service.config.home})\n`);
+  if (token) process.stdout.write(`touchline: default token in ${service.config.home}/default-token\n`);
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    process.stdout.write(`touchline: ${signal}, stopping\n`);
+    await service.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+export async function main(argv: string[]): Promise<void> {
+  const [command, ...rest] = argv;
+  const out = (line: string): void => {
+    process.stdout.write(`${line}\n`);
+  };
+  switch (command) {
+    case 'serve':
+      return serve(rest);
+    case 'token':
+      return tokenCommand(rest, out);
+    case 'version':
+    case '--version': {
+      const pkg = createRequire(import.meta.url)('../../../package.json') as { version: string };
+      return out(pkg.version);
+    }
+    case undefined:
+    case 'help':
+    case '--help':
+    case '-h':
+      return out(HELP);
+    default:
+      throw new CliError(`unknown command '${command}'\n\n${HELP}`);
+  }
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  if (error instanceof CliError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+    process.stderr.write(`touchline: ${(error as Error).message}\n`);
+    process.exit(2);
+  }
+  process.stderr.write(`touchline: ${(error as Error).stack ?? String(error)}\n`);
+  process.exit(1);
+});

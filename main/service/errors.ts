@@ -1,0 +1,54 @@
+/**
+ * Every error the service answers with, declared once. `code` is stable: scripts may match on it
+ * (it travels in the `x-touchline-error` header so the body keeps the spec's exact shape).
+ */
+export interface ErrorSpec {
+  readonly code: string;
+  readonly status: number;
+}
+
+export class ApiError extends Error {
+  readonly code: string;
+  readonly status: number;
+  readonly headers: Record<string, string>;
+
+  constructor(spec: ErrorSpec, message: string, headers: Record<string, string> = {}) {
+    super(message);
+    this.name = 'ApiError';
+    this.code = spec.code;
+    this.status = spec.status;
+    this.headers = headers;
+  }
+}
+
+function declare<const T extends Record<string, number>>(table: T): { [K in keyof T]: ErrorSpec } {
+  const out = {} as { [K in keyof T]: ErrorSpec };
+  for (const key of Object.keys(table) as (keyof T)[]) {
+    out[key] = { code: key as string, status: table[key] as number };
+  }
+  return out;
+}
+
+export const Errors = declare({
+  INVALID_JSON: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN_HOST: 403,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  VIDEO_NOT_FOUND: 404,
+  ANALYSIS_NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  CONFLICT: 409,
+  VIDEO_BUSY: 409,
+  BODY_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  VALIDATION_FAILED: 422,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+});
+
+export type ErrorCode = keyof typeof Errors;
+
+export function apiError(code: ErrorCode, message: string, headers?: Record<string, string>): ApiError {
+  return new ApiError(Errors[code], message, headers);
+}

@@ -1,0 +1,50 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError, apiError } from '../errors.js';
+
+export type Family = 'management' | 'results';
+
+/**
+ * The spec names two error shapes: `{ message }` for video and analysis management, `{ detail }`
+ * for analysis results. A route declares its family in `config.family`; for requests that matched
+ * no route, the URL decides (anything below /v1/analyses/{id}/ is a result endpoint).
+ */
+const RESULT_PATH = /^\/v1\/analyses\/[^/]+\/.+/;
+
+export function familyOf(request: FastifyRequest): Family {
+  const declared = (request.routeOptions.config as { family?: Family } | undefined)?.family;
+  if (declared) return declared;
+  return RESULT_PATH.test(request.url.split('?')[0] ?? '') ? 'results' : 'management';
+}
+
+export function sendError(request: FastifyRequest, reply: FastifyReply, error: ApiError): FastifyReply {
+  const body = familyOf(request) === 'results' ? { detail: error.message } : { message: error.message };
+  reply.header('x-touchline-error', error.code);
+  for (const [k, v] of Object.entries(error.headers)) reply.header(k, v);
+  return reply.code(error.status).type('application/json; charset=utf-8').send(body);
+}
+
+/** Maps anything thrown inside the request lifecycle onto a declared error. */
+export function toApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  const e = error as { code?: string; statusCode?: number; message?: string };
+  switch (e.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return apiError('INVALID_JSON', e.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+        ? 'request body is empty; send a JSON object (or {} where every field is optional)'
+        : `request body is not valid JSON: ${e.message?.replace(/^Body is not valid JSON but content-type is set to 'application\/json'\s*/i, '') || 'parse error'}`);
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return apiError('BODY_TOO_LARGE', 'request body is too large');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return apiError('UNSUPPORTED_MEDIA_TYPE', 'request body must be JSON: send Content-Type: application/json');
+    default:
+      break;
+  }
+  if (e.statusCode === 413) return apiError('BODY_TOO_LARGE', 'request body is too large');
+  if (e.statusCode === 415) return apiError('UNSUPPORTED_MEDIA_TYPE', 'request body must be JSON: send Content-Type: application/json');
+  if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) {
+    return apiError(e.statusCode === 404 ? 'NOT_FOUND' : 'VALIDATION_FAILED', e.message ?? 'bad request');
+  }
+  return apiError('INTERNAL', 'internal error; the service log has the details');
+}

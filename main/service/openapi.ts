@@ -1,0 +1,35 @@
+import type { SwaggerOptions } from '@fastify/swagger';
+
+/** Routes that need no API token (matched on the route pattern). */
+export const PUBLIC_ROUTES = new Set(['/v1/openapi.json']);
+
+export const API_VERSION = '1.7.0';
+
+export function openApiDocument(): SwaggerOptions {
+  return {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Touchline local API',
+        version: API_VERSION,
+        description: [
+          'The REST API of the Touchline service, listening on 127.0.0.1 only.',
+          'Management endpoints wrap payloads in `{ data }` and report errors as `{ message }`; result endpoints',
+          'return bare JSON and report errors as `{ detail }`. Every error also carries a stable code in the',
+          '`x-touchline-error` header. Validation errors are 422. See docs/api.md for every decision the spec left open.',
+        ].join(' '),
+      },
+      servers: [{ url: 'http://127.0.0.1:7425', description: 'Default local service' }],
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', description: 'API token from `touchline token list` or `touchline token create`' },
+        },
+      },
+      security: [{ bearer: [] }],
+      tags: [{ name: 'videos', description: 'Register, inspect, update and delete match videos' }],
+    },
+    refResolver: {
+      buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`),
+    },
+  };
+}

@@ -1,0 +1,50 @@
+import { pathToFileURL } from 'node:url';
+import type { AnalysisRef, VideoRow } from '../store/videos-repo.js';
+import type { StoredProbe } from '../jobs/ingest.js';
+import type { Video } from '../schemas/video-schemas.js';
+
+export function presentListItem(row: VideoRow, analyses: AnalysisRef[]) {
+  return {
+    id: row.id,
+    status: row.status,
+    game_name: row.game_name,
+    title: row.title,
+    created_at: row.created_at,
+    home_team_name: row.home_team_name,
+    away_team_name: row.away_team_name,
+    duration: row.duration_seconds === null ? null : Math.round(row.duration_seconds),
+    analyses,
+  };
+}
+
+export function presentVideo(row: VideoRow, analyses: AnalysisRef[]): Video {
+  const probe = row.probe_json ? (JSON.parse(row.probe_json) as StoredProbe) : null;
+  return {
+    ...presentListItem(row, analyses),
+    mp4_source: row.source_kind === 'local' ? pathToFileURL(row.local_path as string).href : row.source_url,
+    left_start_team: row.left_start_team,
+    team_zero: row.team_zero,
+    status_reason: row.status_reason,
+    date: row.match_date,
+    start_offset_seconds: row.start_offset_seconds,
+    end_offset_seconds: row.end_offset_seconds,
+    source: {
+      kind: row.source_kind,
+      bytes_downloaded: row.bytes_downloaded,
+      bytes_total: row.bytes_total,
+      size_bytes: row.source_size_bytes,
+      container: probe?.container ?? null,
+      video_codec: probe?.video_codec ?? null,
+      width: probe?.width ?? null,
+      height: probe?.height ?? null,
+      fps: probe?.fps ?? null,
+      duration_seconds: probe?.duration_seconds ?? null,
+      has_audio: probe?.has_audio ?? null,
+      analysis: probe?.analysis ?? null,
+    },
+  };
+}
+
+export function presentCreated(row: VideoRow) {
+  return { id: row.id, status: row.status, game_name: row.game_name, title: row.title, created_at: row.created_at };
+}

@@ -1,0 +1,82 @@
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import swagger from '@fastify/swagger';
+import rateLimit from '@fastify/rate-limit';
+import { apiError, ApiError } from './errors.js';
+import type { ServiceContext } from './context.js';
+import { validatorCompiler, describeValidationError } from './http/validation.js';
+import { sendError, toApiError } from './http/error-shape.js';
+import { isLoopbackHost } from './http/host-check.js';
+import { createAuthenticator } from './auth/authenticate.js';
+import { DetailError, MessageError } from './schemas/common.js';
+import { Video, VideoListItem } from './schemas/video-schemas.js';
+import { videosRoutes } from './routes/videos.js';
+import { PUBLIC_ROUTES, openApiDocument } from './openapi.js';
+
+export const API_PREFIX = '/v1';
+
+/** Builds the HTTP service around a store and job queue. Listening is the caller's business. */
+export async function buildServer(ctx: ServiceContext, options: { logger?: boolean } = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ? { level: ctx.config.logLevel } : false,
+    bodyLimit: ctx.config.bodyLimitBytes,
+    // Plain Fastify already refuses prototype-poisoning JSON; keep it explicit.
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+    return503OnClosing: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSchemaErrorFormatter((errors, dataVar) => {
+    const first = errors[0];
+    return apiError('VALIDATION_FAILED', first ? describeValidationError(first as never, dataVar) : `invalid ${dataVar}`);
+  });
+  app.addSchema(MessageError);
+  app.addSchema(DetailError);
+  app.addSchema(VideoListItem);
+  app.addSchema(Video);
+
+  app.decorateRequest('auth', null);
+
+  // Guard order: loopback Host (DNS rebinding), then the token, then the rate limit (keyed on the token).
+  const authenticate = createAuthenticator(ctx.tokens, ctx.config);
+  app.addHook('onRequest', async (request: FastifyRequest) => {
+    if (!isLoopbackHost(request.headers.host)) {
+      throw apiError('FORBIDDEN_HOST', `Host '${request.headers.host ?? ''}' is not a loopback name: the local service answers only to localhost, 127.0.0.1 and [::1]`);
+    }
+    if (PUBLIC_ROUTES.has(request.routeOptions.url ?? '')) return;
+    request.auth = authenticate(request);
+  });
+
+  await app.register(rateLimit, {
+    global: true,
+    hook: 'preParsing',
+    timeWindow: 60_000,
+    max: (request: FastifyRequest) => request.auth?.rateLimitPerMinute ?? ctx.config.rateLimitPerMinute,
+    keyGenerator: (request: FastifyRequest) => (request.auth ? `token:${request.auth.tokenId}` : `ip:${request.ip}`),
+    allowList: (request: FastifyRequest) => request.auth === null,
+    errorResponseBuilder: (_request, context) => apiError('RATE_LIMITED',
+      `rate limit exceeded: ${context.max} requests per ${context.after === '1 minute' ? 'minute' : context.after} for this token; retry after the time in Retry-After`),
+  });
+
+  await app.register(swagger, openApiDocument());
+
+  app.setErrorHandler((error, request, reply) => {
+    const e = error as { validation?: unknown; statusCode?: number };
+    const apiErr = error instanceof ApiError ? error : e.validation ? apiError('VALIDATION_FAILED', (error as Error).message) : toApiError(error);
+    if (apiErr.status >= 500) request.log.error({ err: error }, 'request failed');
+    return sendError(request, reply, apiErr);
+  });
+
+  app.setNotFoundHandler(async (request, reply) => {
+    if (!isLoopbackHost(request.headers.host)) {
+      return sendError(request, reply, apiError('FORBIDDEN_HOST', `Host '${request.headers.host ?? ''}' is not a loopback name`));
+    }
+    return sendError(request, reply, apiError('NOT_FOUND', `no endpoint ${request.method} ${request.url.split('?')[0]}; the API lives under ${API_PREFIX} (see ${API_PREFIX}/openapi.json)`));
+  });
+
+  await app.register(async (v1) => {
+    v1.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+    await v1.register(videosRoutes(ctx));
+  }, { prefix: API_PREFIX });
+
+  return app;
+}

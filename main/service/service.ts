@@ -1,0 +1,65 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { loadConfig, type ServiceConfig } from './config.js';
+import { openDatabase, type Db } from './store/db.js';
+import { VideosRepo } from './store/videos-repo.js';
+import { TokensRepo } from './store/tokens-repo.js';
+import { JobsRepo } from './store/jobs-repo.js';
+import { JobQueue } from './jobs/job-queue.js';
+import { INGEST_JOB, ingestHandler } from './jobs/ingest.js';
+import { verifyLocalSources } from './jobs/source-check.js';
+import { ensureDefaultToken } from './bootstrap.js';
+import { buildServer } from './server.js';
+import type { ServiceContext } from './context.js';
+
+export interface Service {
+  config: ServiceConfig;
+  context: ServiceContext;
+  app: FastifyInstance;
+  /** Listens on 127.0.0.1 and returns the base URL (without /v1). */
+  listen(): Promise<string>;
+  close(): Promise<void>;
+}
+
+export function openStore(config: ServiceConfig): { db: Db; videos: VideosRepo; tokens: TokensRepo; jobsRepo: JobsRepo } {
+  mkdirSync(config.home, { recursive: true, mode: 0o700 });
+  const db = openDatabase(join(config.home, 'touchline.db'));
+  return { db, videos: new VideosRepo(db), tokens: new TokensRepo(db), jobsRepo: new JobsRepo(db) };
+}
+
+/** The whole local service: store, job runner and HTTP API. Used by the CLI, Electron and tests. */
+export async function createService(overrides: Partial<ServiceConfig> = {}, options: { logger?: boolean } = {}): Promise<Service> {
+  const config = loadConfig(overrides);
+  const { db, videos, tokens, jobsRepo } = openStore(config);
+  ensureDefaultToken(tokens, config.home);
+  const jobs = new JobQueue(jobsRepo, { [INGEST_JOB]: ingestHandler(config, videos) }, {
+    concurrency: config.ingestConcurrency,
+    maxAttempts: config.jobMaxAttempts,
+  });
+  const context: ServiceContext = { config, db, videos, tokens, jobs };
+  const app = await buildServer(context, options);
+  jobs.start();
+  await verifyLocalSources(videos, jobs);
+
+  let closed = false;
+  return {
+    config,
+    context,
+    app,
+    async listen() {
+      // Loopback only: the service is for this machine's apps and scripts, never the network.
+      await app.listen({ host: '127.0.0.1', port: config.port });
+      const address = app.server.address();
+      const port = typeof address === 'object' && address ? address.port : config.port;
+      return `http://127.0.0.1:${port}`;
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await app.close();
+      await jobs.stop();
+      db.close();
+    },
+  };
+}

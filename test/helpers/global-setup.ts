@@ -1,0 +1,5 @@
+import { generateFixtures } from './fixtures.js';
+
+export default function setup(): void {
+  generateFixtures();
+}
