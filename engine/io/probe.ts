@@ -44,8 +44,12 @@ function rate(text: string | undefined): number {
   return den ? num / den : num;
 }
 
-function firstLine(stderr: string): string {
-  return stderr.split('\n').map((l) => l.trim()).filter(Boolean).slice(-1)[0] ?? 'no output';
+/** ffprobe's complaints without its decorations (`[mov @ 0x..] `, `<file>: `), deduplicated. */
+export function summarizeStderr(stderr: string, file: string): string {
+  const lines = stderr.split('\n')
+    .map((l) => l.replace(/^\[[^\]]*@ 0x[0-9a-f]+\]\s*/i, '').replace(`${file}: `, '').trim())
+    .filter(Boolean);
+  return [...new Set(lines)].slice(0, 3).join('; ') || 'no output';
 }
 
 /** Pure: turns ffprobe's JSON into a VideoProbe, or explains why it is not a usable video. */
@@ -87,7 +91,7 @@ export async function probeVideo(file: string, options: { signal?: AbortSignal; 
     '-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file,
   ], { signal: options.signal, timeoutMs: 60_000 });
   if (result.code !== 0) {
-    throw new ProbeError(`not a readable video: ${firstLine(result.stderr)}`);
+    throw new ProbeError(`not a readable video: ${summarizeStderr(result.stderr, file)}`);
   }
   let parsed: FfprobeOutput;
   try {

@@ -12,6 +12,8 @@ export interface FileServerOptions {
   dropTimes?: number;
   /** Send headers, then nothing (to trigger the idle timeout). */
   stall?: boolean;
+  /** Accept the request and never answer (to trigger the connect timeout). */
+  silent?: boolean;
   /** Omit Content-Length (chunked transfer). */
   chunked?: boolean;
 }
@@ -31,6 +33,7 @@ export async function startFileServer(file: string, initial: FileServerOptions =
   const requests: FileServer['requests'] = [];
   const server: Server = createServer((req, res) => {
     requests.push({ path: req.url ?? '', headers: req.headers });
+    if (options.silent) return;
     if (req.url !== '/video.mp4') {
       res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
       return;
@@ -53,7 +56,10 @@ export async function startFileServer(file: string, initial: FileServerOptions =
       res.end();
       return;
     }
-    if (options.stall) return; // headers only; the client must time out
+    if (options.stall) {
+      res.flushHeaders(); // headers only; the client must time out
+      return;
+    }
     const dropNow = options.dropAfterBytes !== undefined && drops < (options.dropTimes ?? 1);
     if (dropNow) drops += 1;
     const limit = dropNow ? Math.min(data.length, start + (options.dropAfterBytes as number)) : data.length;
