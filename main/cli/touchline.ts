@@ -22,10 +22,7 @@ async function serve(argv: string[]): Promise<void> {
   const port = values.port === undefined ? undefined : Number(values.port);
   if (port !== undefined && (!Number.isInteger(port) || port < 0 || port > 65535)) throw new CliError(`--port must be 0-65535, got '${values.port}'`);
   const service = await createService(port === undefined ? {} : { port }, { logger: true });
-  const base = await service.listen();
-  const token = readDefaultToken(service.config.home);
-  process.stdout.write(`touchline: listening on ${base}/v1 (data in ${service.config.home})\n`);
-  if (token) process.stdout.write(`touchline: default token in ${service.config.home}/default-token\n`);
+  // Handlers first: a supervisor may signal as soon as it reads the "listening" line.
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -36,6 +33,11 @@ async function serve(argv: string[]): Promise<void> {
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
+  const base = await service.listen();
+  process.stdout.write(`touchline: listening on ${base}/v1 (data in ${service.config.home})\n`);
+  if (readDefaultToken(service.config.home)) {
+    process.stdout.write(`touchline: default token in ${service.config.home}/default-token (\`touchline token list\`)\n`);
+  }
 }
 
 export async function main(argv: string[]): Promise<void> {

@@ -1,9 +1,9 @@
 import { pathToFileURL } from 'node:url';
-import type { AnalysisRef, VideoRow } from '../store/videos-repo.js';
+import type { AnalysisRef, VideoListRow, VideoRow } from '../store/videos-repo.js';
 import type { StoredProbe } from '../jobs/ingest.js';
 import type { Video } from '../schemas/video-schemas.js';
 
-export function presentListItem(row: VideoRow, analyses: AnalysisRef[]) {
+export function presentListItem(row: VideoListRow, analyses: AnalysisRef[]) {
   return {
     id: row.id,
     status: row.status,

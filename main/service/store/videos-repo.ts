@@ -34,6 +34,10 @@ export interface VideoRow {
   probe_json: string | null;
 }
 
+/** The columns a list item needs: reading all of them costs three times as much per row. */
+const LIST_COLUMNS = 'id, status, game_name, title, created_at, home_team_name, away_team_name, duration_seconds';
+export type VideoListRow = Pick<VideoRow, 'id' | 'status' | 'game_name' | 'title' | 'created_at' | 'home_team_name' | 'away_team_name' | 'duration_seconds'>;
+
 export interface NewVideo {
   organizationId: number;
   title: string;
@@ -82,15 +86,19 @@ export class VideosRepo {
   private readonly countByOrgStatus;
   private readonly pageByOrg;
   private readonly pageByOrgStatus;
+  private readonly analysesIn;
 
   constructor(private readonly db: Db) {
     this.byId = db.prepare('SELECT * FROM videos WHERE id = ?');
+    // One statement for any number of ids (an IN list of placeholders would be prepared per page size).
+    this.analysesIn = db.prepare(
+      'SELECT id, video_id, status FROM analyses WHERE video_id IN (SELECT value FROM json_each(?)) ORDER BY id');
     this.countByOrg = db.prepare('SELECT COUNT(*) FROM videos WHERE organization_id = ?').pluck();
     this.countByOrgStatus = db.prepare('SELECT COUNT(*) FROM videos WHERE organization_id = ? AND status = ?').pluck();
     this.pageByOrg = db.prepare(
-      'SELECT * FROM videos WHERE organization_id = ? ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?');
+      `SELECT ${LIST_COLUMNS} FROM videos WHERE organization_id = ? ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`);
     this.pageByOrgStatus = db.prepare(
-      'SELECT * FROM videos WHERE organization_id = ? AND status = ? ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?');
+      `SELECT ${LIST_COLUMNS} FROM videos WHERE organization_id = ? AND status = ? ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`);
   }
 
   /**
@@ -129,10 +137,10 @@ export class VideosRepo {
     return this.byId.get(id) as VideoRow | undefined;
   }
 
-  page(organizationId: number, limit: number, offset: number, status?: VideoStatus): { rows: VideoRow[]; total: number } {
+  page(organizationId: number, limit: number, offset: number, status?: VideoStatus): { rows: VideoListRow[]; total: number } {
     if (status) {
       return {
-        rows: this.pageByOrgStatus.all(organizationId, status, limit, offset) as VideoRow[],
+        rows: this.pageByOrgStatus.all(organizationId, status, limit, offset) as VideoListRow[],
         total: this.countByOrgStatus.get(organizationId, status) as number,
       };
     }
@@ -145,9 +153,7 @@ export class VideosRepo {
   analysesOf(videoIds: readonly number[]): Map<number, AnalysisRef[]> {
     const out = new Map<number, AnalysisRef[]>(videoIds.map((id) => [id, []]));
     if (videoIds.length === 0) return out;
-    const rows = this.db.prepare(
-      `SELECT id, video_id, status FROM analyses WHERE video_id IN (${videoIds.map(() => '?').join(',')}) ORDER BY id`,
-    ).all(...videoIds) as { id: number; video_id: number; status: string }[];
+    const rows = this.analysesIn.all(JSON.stringify(videoIds)) as { id: number; video_id: number; status: string }[];
     for (const r of rows) out.get(r.video_id)?.push({ id: r.id, status: r.status });
     return out;
   }
