@@ -8,7 +8,7 @@ import { TokensRepo } from './store/tokens-repo.js';
 import { JobsRepo } from './store/jobs-repo.js';
 import { JobQueue } from './jobs/job-queue.js';
 import { INGEST_JOB, ingestHandler } from './jobs/ingest.js';
-import { verifyLocalSources } from './jobs/source-check.js';
+import { requeueOrphanedIngests, verifyLocalSources } from './jobs/source-check.js';
 import { ensureDefaultToken } from './bootstrap.js';
 import { buildServer } from './server.js';
 import type { ServiceContext } from './context.js';
@@ -40,6 +40,7 @@ export async function createService(overrides: Partial<ServiceConfig> = {}, opti
   const context: ServiceContext = { config, db, videos, tokens, jobs };
   const app = await buildServer(context, options);
   jobs.start();
+  requeueOrphanedIngests(videos, jobsRepo, jobs);
   await verifyLocalSources(videos, jobs);
 
   let closed = false;

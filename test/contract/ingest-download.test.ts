@@ -192,6 +192,24 @@ describe('restart in the middle of a download', () => {
     expect(sha(storedCopy(s, id))).toBe(sha(BIG));
   });
 
+  it('a video stored without its job (crash between the two) is picked up at the next start', async () => {
+    const home = tempHome();
+    let s = await startTestService({ home });
+    await s.stop();
+    const { openStore } = await import('../../main/service/service.js');
+    const { loadConfig } = await import('../../main/service/config.js');
+    const store = openStore(loadConfig({ home }));
+    const org = store.tokens.ensureOrganization('Default organization');
+    const row = store.videos.insert({
+      organizationId: org.id, title: 'orphan', homeTeamName: 'Team Left', awayTeamName: 'Team Right', matchDate: null,
+      startOffsetSeconds: null, endOffsetSeconds: null, leftStartTeam: null, sourceUrl: fixture.clip, sourceKind: 'local', localPath: fixture.clip,
+    }, 'orphan');
+    store.db.close();
+    s = await startTestService({ home });
+    t = s;
+    expect((await waitForVideo(s.api, row.id)).status).toBe('available');
+  });
+
   it('a job interrupted more often than allowed fails with a reason instead of looping', async () => {
     const home = tempHome();
     let s = await startTestService({ home });

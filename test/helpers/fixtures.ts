@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync, renameSync, statSync, truncateSync, copyFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync, renameSync, statSync, truncateSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execFileSync } from 'node:child_process';
@@ -49,13 +49,4 @@ export function generateFixtures(): void {
   });
   make(fixture.audioOnly, (t) => ffmpeg(['-f', 'lavfi', '-i', 'sine=frequency=440:duration=2', '-c:a', 'aac', t]));
   make(fixture.text, (t) => writeFileSync(t, 'this is not a video, just text with an .mp4 name\n'.repeat(200)));
-}
-
-export function copyFixture(from: string, to: string): string {
-  copyFileSync(from, to);
-  return to;
-}
-
-export function readFixture(path: string): Buffer {
-  return readFileSync(path);
 }

@@ -76,13 +76,6 @@ export class JobQueue {
     await Promise.all(waits);
   }
 
-  /** Resolves when no job is running or queued (tests and the CLI's one-shot commands). */
-  async idle(pollMs = 20): Promise<void> {
-    while (this.running.size > 0 || this.repo.inState('queued').some((j) => this.handlers[j.kind])) {
-      await new Promise((r) => setTimeout(r, pollMs));
-    }
-  }
-
   private pump(): void {
     if (!this.started || this.stopping) return;
     while (this.running.size < this.options.concurrency) {

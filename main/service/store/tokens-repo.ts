@@ -48,10 +48,6 @@ export class TokensRepo {
     return { id: Number(info.lastInsertRowid), name, created_at };
   }
 
-  listOrganizations(): Organization[] {
-    return this.db.prepare('SELECT * FROM organizations ORDER BY id').all() as Organization[];
-  }
-
   /** Creates the token and returns the raw value: the only time it exists outside the caller. */
   create(options: NewTokenOptions): { token: string; row: TokenRow } {
     return this.db.transaction(() => {
