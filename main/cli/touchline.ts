@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import { createService } from '../service/service.js';
 import { readDefaultToken } from '../service/bootstrap.js';
 import { tokenCommand } from './token-commands.js';
+import { simCommand } from './sim-command.js';
 import { CliError } from './cli-error.js';
 
 const HELP = `touchline: offline football match analysis
@@ -13,6 +14,8 @@ Usage:
   touchline token list [--json]     list API tokens (shows the default token)
   touchline token create --name L [--org O] [--rate-limit N] [--tracking-limit N] [--json]
   touchline token revoke <id|key>   revoke a token
+  touchline sim --events FILE [--metadata XML] [--from 10:00] [--duration 60s] [--seed N] --out DIR
+                                    simulate a match from real events (ground truth for the engine)
   touchline version                 print the version
 
 Data lives in TOUCHLINE_HOME (see README.md for every setting).`;
@@ -50,6 +53,8 @@ export async function main(argv: string[]): Promise<void> {
       return serve(rest);
     case 'token':
       return tokenCommand(rest, out);
+    case 'sim':
+      return simCommand(rest, out);
     case 'version':
     case '--version': {
       const pkg = createRequire(import.meta.url)('../../../package.json') as { version: string };
