@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { basename, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { parseMetricaEventsCsv } from '../../engine/sim/events/metrica-csv.js';
 import { parseMetricaEventsJson } from '../../engine/sim/events/metrica-json.js';
@@ -7,11 +7,23 @@ import type { MatchSource } from '../../engine/sim/events/match-events.js';
 import { PITCH_LENGTH, PITCH_WIDTH } from '../../engine/sim/events/match-events.js';
 import { simulateMatch } from '../../engine/sim/simulate.js';
 import { toTruthEvents } from '../../engine/sim/truth-events.js';
-import { TRUTH_FORMAT, TRUTH_VERSION, writeSimTruth } from '../../engine/io/sim-truth.js';
+import { TRUTH_FORMAT, TRUTH_VERSION, writeSimTruth, type SimTruth } from '../../engine/io/sim-truth.js';
+import { renderTruthVideo } from '../../engine/io/render-video.js';
+import { CAMERA_KINDS, type CameraKind } from '../../engine/sim/render/camera-operator.js';
 import { CliError } from './cli-error.js';
 import { parseClock } from './time-arg.js';
 
-export const SIM_USAGE = 'touchline sim --events FILE [--metadata XML] [--from 10:00] [--duration 60s] [--seed N] --out DIR';
+export const SIM_USAGE = 'touchline sim --events FILE [--metadata XML] [--from 10:00] [--duration 60s] [--seed N] [--camera broadcast|tactical|panoramic] [--size 720p|1080p|WxH] [--distortion K1] [--no-cuts] [--truth-only] --out DIR';
+
+const SIZES: Record<string, [number, number]> = { '720p': [1280, 720], '1080p': [1920, 1080], '540p': [960, 540] };
+
+function parseSize(text: string): [number, number] {
+  const named = SIZES[text];
+  if (named) return named;
+  const m = /^(\d{2,4})x(\d{2,4})$/.exec(text);
+  if (!m || Number(m[1]) % 2 || Number(m[2]) % 2) throw new CliError(`--size must be 720p, 1080p, 540p or an even WIDTHxHEIGHT; got '${text}'`);
+  return [Number(m[1]), Number(m[2])];
+}
 
 async function loadSource(file: string, metadata: string | undefined): Promise<{ source: MatchSource; format: string }> {
   const text = await readFile(file, 'utf8').catch(() => {
@@ -36,6 +48,8 @@ export async function simCommand(argv: string[], out: (line: string) => void): P
     options: {
       events: { type: 'string' }, metadata: { type: 'string' }, from: { type: 'string' },
       duration: { type: 'string' }, seed: { type: 'string' }, out: { type: 'string' },
+      camera: { type: 'string' }, size: { type: 'string' }, distortion: { type: 'string' },
+      'no-cuts': { type: 'boolean' }, 'truth-only': { type: 'boolean' },
     },
     strict: true,
   });
@@ -51,12 +65,17 @@ export async function simCommand(argv: string[], out: (line: string) => void): P
   };
   const fromMs = clock(values.from, 'from');
   const durationMs = clock(values.duration, 'duration');
+  const camera = (values.camera ?? 'broadcast') as CameraKind;
+  if (!CAMERA_KINDS.includes(camera)) throw new CliError(`--camera must be ${CAMERA_KINDS.join(', ')}; got '${values.camera}'`);
+  const [width, height] = parseSize(values.size ?? '720p');
+  const k1 = values.distortion === undefined ? 0 : Number(values.distortion);
+  if (!Number.isFinite(k1) || Math.abs(k1) > 0.5) throw new CliError(`--distortion must be a number between -0.5 and 0.5; got '${values.distortion}'`);
   const { source, format } = await loadSource(values.events, values.metadata);
   const started = performance.now();
   const track = simulateMatch(source, { seed, fromMs, durationMs });
   const events = toTruthEvents(source, track.startMs, track.startMs + track.frames * track.frameMs);
   const dir = resolve(values.out);
-  await writeSimTruth(dir, {
+  const truth: SimTruth = {
     meta: {
       format: TRUTH_FORMAT, version: TRUTH_VERSION, seed, source: { file: basename(values.events), format },
       start_ms: track.startMs, frame_ms: track.frameMs, frames: track.frames,
@@ -64,6 +83,10 @@ export async function simCommand(argv: string[], out: (line: string) => void): P
     },
     track,
     events,
-  });
+  };
+  await writeSimTruth(dir, truth);
   out(`simulated ${(track.frames * track.frameMs / 1000).toFixed(1)} s (${track.frames} frames, ${track.objects.length} objects, ${events.length} events) in ${((performance.now() - started) / 1000).toFixed(1)} s -> ${dir}`);
+  if (values['truth-only']) return;
+  const result = await renderTruthVideo(dir, truth, { camera, width, height, seed, k1, cuts: !values['no-cuts'] });
+  out(`rendered ${result.frames} frames (${camera}, ${width}x${height}, ${result.analysableFrames} analysable) in ${result.seconds.toFixed(1)} s: ${result.fps.toFixed(1)} frames/s -> ${join(dir, 'video.mp4')}`);
 }

@@ -14,8 +14,9 @@ Usage:
   touchline token list [--json]     list API tokens (shows the default token)
   touchline token create --name L [--org O] [--rate-limit N] [--tracking-limit N] [--json]
   touchline token revoke <id|key>   revoke a token
-  touchline sim --events FILE [--metadata XML] [--from 10:00] [--duration 60s] [--seed N] --out DIR
-                                    simulate a match from real events (ground truth for the engine)
+  touchline sim --events FILE [--from 10:00] [--duration 60s] [--seed N] [--camera broadcast|tactical|panoramic]
+                [--size 720p|1080p] [--distortion K1] [--no-cuts] [--truth-only] [--metadata XML] --out DIR
+                                    simulate a match from real events and render it (video + ground truth)
   touchline version                 print the version
 
 Data lives in TOUCHLINE_HOME (see README.md for every setting).`;

@@ -46,11 +46,39 @@ describe('touchline sim', () => {
 
   it.skipIf(!hasSharedData(METRICA_GAME_1))('simulates a minute of the real match from 10:00', async () => {
     const out = join(dir, 'real');
-    await run(process.execPath, [CLI, 'sim', '--events', METRICA_GAME_1, '--from', '10:00', '--duration', '60s', '--seed', '7', '--out', out]);
+    await run(process.execPath, [CLI, 'sim', '--events', METRICA_GAME_1, '--from', '10:00', '--duration', '60s', '--seed', '7', '--truth-only', '--out', out]);
     const truth = await readSimTruth(out);
     expect(truth.track.startMs).toBe(600_000);
     expect(truth.track.frames).toBe(1500);
     expect(truth.events.every((e) => e.start_ms >= 600_000 && e.start_ms < 660_000)).toBe(true);
     expect(truth.events.length).toBeGreaterThan(10);
+  });
+});
+
+describe('touchline sim rendering', () => {
+  it('renders an H.264 MP4 at 25 FPS with one truth line per frame', async () => {
+    const events = join(dir, 'events.csv');
+    writeFileSync(events, CSV);
+    const out = join(dir, 'video');
+    const { stdout } = await run(process.execPath, [CLI, 'sim', '--events', events, '--duration', '3s', '--size', '640x360', '--seed', '2', '--out', out]);
+    expect(stdout).toMatch(/rendered 75 frames \(broadcast, 640x360/);
+    const { probeVideo } = await import('../../engine/io/probe.js');
+    const probe = await probeVideo(join(out, 'video.mp4'));
+    expect(probe).toMatchObject({ video_codec: 'h264', width: 640, height: 360, fps: 25 });
+    expect(probe.frame_count).toBe(75);
+    const { readFileSync } = await import('node:fs');
+    const lines = readFileSync(join(out, 'frames.ndjson'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    expect(lines).toHaveLength(75);
+    expect(lines[0]).toMatchObject({ frame: 0, scene: 'live', analysable: true });
+    expect(lines[0].homography).toHaveLength(9);
+    expect(lines[0].objects.length).toBe(25);
+  });
+
+  it('refuses an unknown camera or size', async () => {
+    for (const [flag, value, message] of [['--camera', 'drone', /--camera must be broadcast, tactical, panoramic/], ['--size', '4k', /--size must be/]] as const) {
+      const err = await run(process.execPath, [CLI, 'sim', '--events', join(dir, 'events.csv'), '--out', dir, flag, value]).then(() => null, (e: { code: number; stderr: string }) => e);
+      expect(err?.code).toBe(2);
+      expect(err?.stderr).toMatch(message);
+    }
   });
 });

@@ -1,0 +1,125 @@
+/**
+ * A pinhole camera over the pitch. World frame: pitch metres, x along the length (0-105, left to
+ * right as seen from the main camera), y across (0 near touchline, 68 far), z up. Camera frame: x right,
+ * y down, z forward. Optional radial distortion (k1) is applied to every projected point, so drawings
+ * and ground truth agree to the pixel.
+ */
+export interface Camera {
+  /** Position, metres. */
+  x: number;
+  y: number;
+  z: number;
+  /** Heading about the vertical, radians; 0 looks along +y (across the pitch from the near side). */
+  pan: number;
+  /** Downward pitch of the optical axis, radians. */
+  tilt: number;
+  roll: number;
+  /** Focal length in pixels. */
+  focal: number;
+  width: number;
+  height: number;
+  /** Radial distortion on normalised coordinates: x_d = x (1 + k1 r²). Barrel when negative. */
+  k1: number;
+}
+
+export type Mat3 = [number, number, number, number, number, number, number, number, number];
+
+/** Rows of the world-to-camera rotation: right, down, forward. */
+export function rotation(cam: Camera): Mat3 {
+  const cp = Math.cos(cam.pan);
+  const sp = Math.sin(cam.pan);
+  const ct = Math.cos(cam.tilt);
+  const st = Math.sin(cam.tilt);
+  // forward f, right r = f x up (normalised), down d = f x r.
+  const f = [sp * ct, cp * ct, -st];
+  const r0 = [cp, -sp, 0];
+  const d0 = [f[1]! * r0[2]! - f[2]! * r0[1]!, f[2]! * r0[0]! - f[0]! * r0[2]!, f[0]! * r0[1]! - f[1]! * r0[0]!];
+  // Roll turns right and down about the forward axis.
+  const cr = Math.cos(cam.roll);
+  const sr = Math.sin(cam.roll);
+  const r = r0.map((v, i) => cr * v + sr * d0[i]!);
+  const d = d0.map((v, i) => -sr * r0[i]! + cr * v);
+  return [r[0]!, r[1]!, r[2]!, d[0]!, d[1]!, d[2]!, f[0]!, f[1]!, f[2]!];
+}
+
+export interface Projector {
+  /** Pixel of a world point, or null when it is behind the camera (or too close to the image plane). */
+  project(x: number, y: number, z: number): [number, number] | null;
+  /** Distance along the optical axis (depth), metres; <= 0 behind the camera. */
+  depth(x: number, y: number, z: number): number;
+  camera: Camera;
+  rotation: Mat3;
+}
+
+const NEAR = 0.5;
+
+export function projector(cam: Camera): Projector {
+  const R = rotation(cam);
+  const cx = cam.width / 2;
+  const cy = cam.height / 2;
+  return {
+    camera: cam,
+    rotation: R,
+    depth(x, y, z) {
+      return R[6] * (x - cam.x) + R[7] * (y - cam.y) + R[8] * (z - cam.z);
+    },
+    project(x, y, z) {
+      const dx = x - cam.x;
+      const dy = y - cam.y;
+      const dz = z - cam.z;
+      const zc = R[6] * dx + R[7] * dy + R[8] * dz;
+      if (zc < NEAR) return null;
+      let xn = (R[0] * dx + R[1] * dy + R[2] * dz) / zc;
+      let yn = (R[3] * dx + R[4] * dy + R[5] * dz) / zc;
+      if (cam.k1 !== 0) {
+        const k = 1 + cam.k1 * (xn * xn + yn * yn);
+        xn *= k;
+        yn *= k;
+      }
+      return [cx + cam.focal * xn, cy + cam.focal * yn];
+    },
+  };
+}
+
+/**
+ * The ground-plane homography (pitch metres -> pixels) of the undistorted camera: H = K [r1 r2 t].
+ * With k1 = 0 it is exact; with distortion, undistort pixels first.
+ */
+export function groundHomography(cam: Camera): Mat3 {
+  const R = rotation(cam);
+  const t = [
+    -(R[0] * cam.x + R[1] * cam.y + R[2] * cam.z),
+    -(R[3] * cam.x + R[4] * cam.y + R[5] * cam.z),
+    -(R[6] * cam.x + R[7] * cam.y + R[8] * cam.z),
+  ] as const;
+  const f = cam.focal;
+  const cx = cam.width / 2;
+  const cy = cam.height / 2;
+  // K [c0 c1 t] where c0, c1 are the first two columns of R.
+  const cols = [[R[0], R[3], R[6]], [R[1], R[4], R[7]], [t[0], t[1], t[2]]] as const;
+  const H = cols.map(([a, b, c]) => [f * a + cx * c, f * b + cy * c, c]);
+  return [H[0]![0]!, H[1]![0]!, H[2]![0]!, H[0]![1]!, H[1]![1]!, H[2]![1]!, H[0]![2]!, H[1]![2]!, H[2]![2]!];
+}
+
+export function applyHomography(H: Mat3, x: number, y: number): [number, number] {
+  const w = H[6] * x + H[7] * y + H[8];
+  return [(H[0] * x + H[1] * y + H[2]) / w, (H[3] * x + H[4] * y + H[5]) / w];
+}
+
+export function invert3(m: Mat3): Mat3 {
+  const [a, b, c, d, e, f, g, h, i] = m;
+  const A = e * i - f * h;
+  const B = -(d * i - f * g);
+  const C = d * h - e * g;
+  const det = a * A + b * B + c * C;
+  if (Math.abs(det) < 1e-12) throw new Error('singular matrix');
+  const s = 1 / det;
+  return [
+    A * s, -(b * i - c * h) * s, (b * f - c * e) * s,
+    B * s, (a * i - c * g) * s, -(a * f - c * d) * s,
+    C * s, -(a * h - b * g) * s, (a * e - b * d) * s,
+  ];
+}
+
+/** Horizontal field of view, radians. */
+export const horizontalFov = (cam: Camera): number => 2 * Math.atan(cam.width / 2 / cam.focal);

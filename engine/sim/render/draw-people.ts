@@ -1,0 +1,174 @@
+import type { SKRSContext2D } from '@napi-rs/canvas';
+import type { Projector } from './camera.js';
+import { BODY, figureJoints, type Joints } from './figure.js';
+import type { Kit } from './kits.js';
+import type { P2 } from './project-shapes.js';
+
+export interface PersonPose {
+  id: string;
+  x: number;
+  y: number;
+  heading: number;
+  phase: number;
+  speed: number;
+  kit: Kit;
+  /** Shirt number to print, or null (referees). */
+  number: number | null;
+  skin: string;
+  hair: string;
+  height: number;
+}
+
+/** What was drawn for one object: pixel box [x0, y0, x1, y1], foot point, depth along the optical axis. */
+export interface DrawnObject {
+  id: string;
+  box: [number, number, number, number];
+  foot: P2;
+  depth: number;
+}
+
+type J = keyof Joints;
+
+function limb(ctx: SKRSContext2D, a: P2 | null, b: P2 | null, width: number, colour: string): void {
+  if (!a || !b) return;
+  ctx.strokeStyle = colour;
+  ctx.lineWidth = Math.max(1, width);
+  ctx.beginPath();
+  ctx.moveTo(a[0], a[1]);
+  ctx.lineTo(b[0], b[1]);
+  ctx.stroke();
+}
+
+/**
+ * One person as an articulated figure: shadow, legs in socks and shorts, torso in the shirt (stripes when
+ * the kit has them), arms, head, and the shirt number on the back or the chest, whichever faces the
+ * camera, at broadcast proportions (25 cm on the back, 10 cm on the chest).
+ */
+export function drawPerson(ctx: SKRSContext2D, proj: Projector, p: PersonPose): DrawnObject | null {
+  const depth = proj.depth(p.x, p.y, 1);
+  if (depth < 1) return null;
+  const joints = figureJoints(p.x, p.y, p.heading, p.phase, p.speed, p.height);
+  const px = {} as Record<J, P2 | null>;
+  for (const k of Object.keys(joints) as J[]) {
+    const [x, y, z] = joints[k];
+    px[k] = proj.project(x, y, z);
+  }
+  const foot = proj.project(p.x, p.y, 0);
+  if (!foot || !px.head || !px.hipL || !px.hipR || !px.shoulderL || !px.shoulderR) return null;
+  const unit = (proj.camera.focal * p.height) / BODY.height / depth;
+
+  // Shadow: a soft ellipse on the grass, stretched away from the (high, behind-camera) sun.
+  ctx.fillStyle = 'rgba(0,0,0,0.28)';
+  ctx.beginPath();
+  ctx.ellipse(foot[0] + unit * 0.12, foot[1] + unit * 0.02, unit * 0.38, unit * 0.1, 0, 0, Math.PI * 2);
+  ctx.fill();
+
+  ctx.lineCap = 'round';
+  const k = p.kit;
+  for (const side of ['L', 'R'] as const) {
+    const hip = px[`hip${side}`];
+    const knee = px[`knee${side}`];
+    const ankle = px[`foot${side}`];
+    limb(ctx, hip, knee, unit * 0.15, '#e2b48f');
+    limb(ctx, knee, ankle, unit * 0.12, k.socks);
+    if (ankle) {
+      ctx.fillStyle = '#111';
+      ctx.beginPath();
+      ctx.ellipse(ankle[0], ankle[1], unit * 0.07, unit * 0.035, 0, 0, Math.PI * 2);
+      ctx.fill();
+    }
+    // Shorts over the upper thigh.
+    if (hip && knee) limb(ctx, hip, [hip[0] + (knee[0] - hip[0]) * 0.45, hip[1] + (knee[1] - hip[1]) * 0.45], unit * 0.2, k.shorts);
+  }
+  // Torso: the quad between shoulders and hips.
+  const torso: P2[] = [px.shoulderL, px.shoulderR, px.hipR, px.hipL] as P2[];
+  const widen = unit * 0.05;
+  ctx.fillStyle = k.shirt;
+  ctx.beginPath();
+  ctx.moveTo(torso[0]![0] - widen, torso[0]![1]);
+  ctx.lineTo(torso[1]![0] + widen, torso[1]![1]);
+  ctx.lineTo(torso[2]![0] + widen * 0.5, torso[2]![1]);
+  ctx.lineTo(torso[3]![0] - widen * 0.5, torso[3]![1]);
+  ctx.closePath();
+  ctx.fill();
+  if (k.stripes) {
+    ctx.strokeStyle = k.stripes;
+    ctx.lineWidth = Math.max(1, unit * 0.05);
+    ctx.beginPath();
+    for (const s of [0.25, 0.5, 0.75]) {
+      ctx.moveTo(torso[0]![0] + (torso[1]![0] - torso[0]![0]) * s, torso[0]![1] + (torso[1]![1] - torso[0]![1]) * s);
+      ctx.lineTo(torso[3]![0] + (torso[2]![0] - torso[3]![0]) * s, torso[3]![1] + (torso[2]![1] - torso[3]![1]) * s);
+    }
+    ctx.stroke();
+  }
+  for (const side of ['L', 'R'] as const) {
+    limb(ctx, px[`shoulder${side}`], px[`elbow${side}`], unit * 0.1, k.sleeves);
+    limb(ctx, px[`elbow${side}`], px[`hand${side}`], unit * 0.08, p.skin);
+  }
+  const headR = Math.max(1, unit * BODY.headRadius);
+  ctx.fillStyle = p.skin;
+  ctx.beginPath();
+  ctx.arc(px.head[0], px.head[1], headR, 0, Math.PI * 2);
+  ctx.fill();
+  ctx.fillStyle = p.hair;
+  ctx.beginPath();
+  ctx.arc(px.head[0], px.head[1] - headR * 0.3, headR * 0.85, Math.PI, 0);
+  ctx.fill();
+
+  if (p.number !== null) {
+    // Which side of the shirt faces the camera: the back when the player looks away from it.
+    const cam = proj.camera;
+    const toPlayer = Math.atan2(p.y - cam.y, p.x - cam.x);
+    const back = Math.cos(p.heading - toPlayer) > 0;
+    const size = unit * (back ? 0.25 : 0.1);
+    if (size >= 4) {
+      const cx = (torso[0]![0] + torso[1]![0] + torso[2]![0] + torso[3]![0]) / 4;
+      const cy = (torso[0]![1] + torso[1]![1]) / 2 * 0.6 + (torso[2]![1] + torso[3]![1]) / 2 * 0.4;
+      ctx.fillStyle = k.number;
+      ctx.font = `bold ${size.toFixed(1)}px sans-serif`;
+      ctx.textAlign = 'center';
+      ctx.textBaseline = 'middle';
+      ctx.fillText(String(p.number), back ? cx : cx + unit * 0.06, back ? cy : cy - unit * 0.05);
+    }
+  }
+
+  let x0 = Infinity;
+  let y0 = Infinity;
+  let x1 = -Infinity;
+  let y1 = -Infinity;
+  for (const q of Object.values(px)) {
+    if (!q) continue;
+    x0 = Math.min(x0, q[0]);
+    x1 = Math.max(x1, q[0]);
+    y0 = Math.min(y0, q[1]);
+    y1 = Math.max(y1, q[1]);
+  }
+  const pad = unit * 0.08;
+  return { id: p.id, box: [x0 - pad, Math.min(y0, px.head[1] - headR), x1 + pad, Math.max(y1 + unit * 0.035, foot[1])], foot, depth };
+}
+
+export const BALL_RADIUS = 0.11;
+
+/** The ball and its shadow; the box is the projected sphere. */
+export function drawBall(ctx: SKRSContext2D, proj: Projector, x: number, y: number, z: number): DrawnObject | null {
+  const c = proj.project(x, y, z + BALL_RADIUS);
+  const ground = proj.project(x, y, 0);
+  const depth = proj.depth(x, y, z);
+  if (!c || !ground || depth < 1) return null;
+  const r = Math.max(0.8, (proj.camera.focal * BALL_RADIUS) / depth);
+  ctx.fillStyle = `rgba(0,0,0,${Math.max(0.08, 0.3 - z * 0.03).toFixed(3)})`;
+  ctx.beginPath();
+  ctx.ellipse(ground[0] + r * 0.3, ground[1], r * 1.1, r * 0.4, 0, 0, Math.PI * 2);
+  ctx.fill();
+  ctx.fillStyle = '#fbfbf8';
+  ctx.beginPath();
+  ctx.arc(c[0], c[1], r, 0, Math.PI * 2);
+  ctx.fill();
+  if (r > 3) {
+    ctx.fillStyle = '#333';
+    ctx.beginPath();
+    ctx.arc(c[0] + r * 0.2, c[1] - r * 0.1, r * 0.3, 0, Math.PI * 2);
+    ctx.fill();
+  }
+  return { id: 'ball', box: [c[0] - r, c[1] - r, c[0] + r, c[1] + r], foot: ground, depth };
+}
