@@ -23,7 +23,7 @@ describe('touchline sim', () => {
   it('writes a truth directory from a Metrica CSV', async () => {
     const events = join(dir, 'events.csv');
     writeFileSync(events, CSV);
-    const { stdout } = await run(process.execPath, [CLI, 'sim', '--events', events, '--duration', '10s', '--seed', '3', '--out', join(dir, 'out')]);
+    const { stdout } = await run(process.execPath, [CLI, 'sim', '--events', events, '--duration', '10s', '--seed', '3', '--truth-only', '--out', join(dir, 'out')]);
     expect(stdout).toMatch(/simulated 10.0 s \(250 frames/);
     const truth = await readSimTruth(join(dir, 'out'));
     expect(truth.meta).toMatchObject({ seed: 3, frames: 250, source: { file: 'events.csv', format: 'metrica-csv' } });
