@@ -38,7 +38,7 @@ export function aimCamera(base: Omit<Camera, 'pan' | 'tilt' | 'focal'>, ax: numb
 }
 
 /**
- * Who points the camera. The broadcast operator stands at the halfway line, about 17 m up and 32 m
+ * Who points the camera. The broadcast operator stands at the halfway line, about 24 m up and 38 m
  * back: he keeps the ball a little ahead of centre (lead), ignores small moves (deadzone), follows with
  * the lag of a person (springs), and zooms out when play opens up. The tactical and panoramic cameras
  * are static wide shots of the whole pitch.
@@ -74,7 +74,7 @@ export class CameraOperator {
     const width = this.zoom.step(speed > 12 ? 58 : speed > 6 ? 46 : 38, dt);
     // A little hand-held unsteadiness (smoothed noise), a few hundredths of a degree.
     this.shake += (this.rng.gauss() * 0.0004 - this.shake) * 0.2;
-    const cam = aimCamera({ ...base, x: L / 2, y: -32, z: 17 }, ax, ay, width);
+    const cam = aimCamera({ ...base, x: L / 2, y: -38, z: 24 }, ax, ay, width);
     return { ...cam, pan: cam.pan + this.shake, tilt: cam.tilt + this.shake * 0.5 };
   }
 }

@@ -25,7 +25,7 @@ export function buildStadium(rng: Rng): Stadium {
   c.fillRect(0, 0, 160, 90);
   // Seen from the main camera a crowd is a dim, low-contrast speckle with the home colour showing through.
   const shirts = ['#7a2a30', '#9a9a96', '#2a3350', '#55718a', '#8a7a30', '#3a3a3a', '#5e5e5e', '#8f7458', '#4a3427'];
-  for (let i = 0; i < 1100; i++) {
+  for (let i = 0; i < 800; i++) {
     c.fillStyle = shirts[Math.floor(rng.next() * shirts.length)] as string;
     c.fillRect(Math.floor(rng.next() * 160), Math.floor(rng.next() * 90), 2, 2);
   }
@@ -41,13 +41,15 @@ export function buildStadium(rng: Rng): Stadium {
     const [colour, ink] = BOARD_COLOURS[(i + Math.floor(rng.next() * BOARD_COLOURS.length)) % BOARD_COLOURS.length] as [string, string];
     return { text, colour, ink };
   });
-  const base = rng.range(0.82, 1.08);
-  const green = (k: number) => `rgb(${Math.round(54 * k * base)},${Math.round(128 * k * base)},${Math.round(50 * k * base)})`;
+  // Broadcast grass reads light and a little yellow, with soft mowing stripes (compare docs/img/sim-vs-real.png).
+  const base = rng.range(0.9, 1.08);
+  const warm = rng.range(0, 14);
+  const green = (k: number) => `rgb(${Math.round((78 + warm) * k * base)},${Math.round(140 * k * base)},${Math.round(58 * k * base)})`;
   return {
     crowd: ctx.createPattern(crowdTile, 'repeat') as CanvasPattern,
     grain: ctx.createPattern(grainTile, 'repeat') as CanvasPattern,
     boards,
-    stripes: [green(1), green(0.9)],
+    stripes: [green(1), green(0.93)],
     shadow: rng.next() < 0.6 ? { y0: rng.range(30, 60), y1: rng.range(40, 72), alpha: rng.range(0.18, 0.32) } : null,
   };
 }
