@@ -1,0 +1,166 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { simulateMatch } from '../../../engine/sim/simulate.js';
+import { toTruthEvents } from '../../../engine/sim/truth-events.js';
+import { FrameRenderer, type FrameTruth } from '../../../engine/sim/render/frame-renderer.js';
+import { TRUTH_FORMAT } from '../../../engine/io/sim-truth.js';
+import { evaluate } from '../../../bench/eval/metrics.js';
+import { truthAsEngineOutput } from '../../../bench/eval/truth-as-engine.js';
+import type { EngineOutput, EvalTruth, Metric } from '../../../bench/eval/eval-types.js';
+import type { Mat3 } from '../../../engine/sim/render/camera.js';
+import { sampleMinute } from '../../helpers/synthetic-match.js';
+
+let truth: EvalTruth;
+let perfect: EngineOutput;
+const value = (metrics: Metric[], name: string): number => {
+  const m = metrics.find((x) => x.name.startsWith(name));
+  if (!m || m.value === null) throw new Error(`no value for ${name}`);
+  return m.value;
+};
+const clone = (e: EngineOutput): EngineOutput => ({
+  ...e, rows: e.rows.map((r) => ({ ...r })), events: e.events.map((x) => ({ ...x })),
+  calibration: e.calibration ? new Map(e.calibration) : null,
+});
+
+beforeAll(() => {
+  const source = sampleMinute();
+  const track = simulateMatch(source, { seed: 4, fromMs: 4_000, durationMs: 8_000 });
+  const events = toTruthEvents(source, track.startMs, track.startMs + 8_000);
+  const r = new FrameRenderer(track, events, source.periods, { camera: 'broadcast', width: 640, height: 360, seed: 4, cuts: false });
+  const frames: FrameTruth[] = [];
+  for (let f = 0; f < r.frames; f++) frames.push(r.renderNext().truth);
+  truth = {
+    sim: {
+      meta: { format: TRUTH_FORMAT, version: 1, seed: 4, source: { file: 'synthetic', format: 'test' }, start_ms: track.startMs, frame_ms: 40, frames: track.frames, pitch: { length_m: 105, width_m: 68 }, periods: source.periods, objects: track.objects },
+      track, events,
+    },
+    frames,
+  };
+  perfect = truthAsEngineOutput(truth);
+}, 60_000);
+
+describe('evaluator: the perfect engine scores perfectly', () => {
+  it('every metric at its best', () => {
+    const m = evaluate(truth, perfect);
+    for (const name of ['calibration: analysable', 'detection: precision', 'detection: recall', 'people: precision', 'people: recall', 'people: role', 'people: team', 'identity: rows with the correct', 'HOTA', 'GS-HOTA', 'ball:', 'possession:']) {
+      expect(value(m, name), name).toBeCloseTo(1, 6);
+    }
+    expect(value(m, 'calibration: pitch-point error median')).toBeLessThan(1e-6);
+    expect(value(m, 'people: pitch position error median')).toBeLessThan(0.01);
+    expect(value(m, 'identity: rows with a wrong')).toBe(0);
+    expect(value(m, 'physical: per-player distance error')).toBeLessThan(0.02);
+    for (const e of m.filter((x) => x.name.startsWith('events:'))) expect(e.value, e.name).toBe(1);
+  });
+});
+
+describe('evaluator: each metric moves the way it should', () => {
+  it('shifted positions: position error equals the shift, HOTA falls, detection does not', () => {
+    const e = clone(perfect);
+    for (const r of e.rows) if (r.role !== 'ball') r.x += 200;
+    const m = evaluate(truth, e);
+    expect(value(m, 'people: pitch position error median')).toBeCloseTo(2, 1);
+    // Localisation similarity at 2 m with tau 5 m is exp(ln 0.05 x 0.16) = 0.62: HOTA drops well below 1.
+    expect(value(m, 'HOTA')).toBeLessThan(0.85);
+    expect(value(m, 'HOTA')).toBeGreaterThan(0.4);
+    expect(value(m, 'people: recall')).toBeCloseTo(1, 6);
+  });
+
+  it('swapped identities: identity accuracy and association fall, detection stays', () => {
+    const e = clone(perfect);
+    const half = truth.sim.track.startMs + 4_000;
+    for (const r of e.rows) {
+      if (r.timestamp < half) continue;
+      if (r.player_id === '0-4') Object.assign(r, { player_id: '0-7', track_id: '0-7' });
+      else if (r.player_id === '0-7') Object.assign(r, { player_id: '0-4', track_id: '0-4' });
+    }
+    const m = evaluate(truth, e);
+    const base = evaluate(truth, perfect);
+    expect(value(m, 'identity: rows with a wrong')).toBeGreaterThan(0.02);
+    expect(value(m, 'identity: rows with the correct')).toBeLessThan(1);
+    expect(value(m, 'GS-HOTA')).toBeLessThan(value(base, 'GS-HOTA') - 0.01);
+    expect(value(m, 'HOTA')).toBeLessThan(1 - 1e-3);
+    expect(value(m, 'people: recall')).toBeCloseTo(1, 6);
+  });
+
+  it('dropped frames: recall and DetA fall, precision stays', () => {
+    const e = clone(perfect);
+    const times = [...new Set(e.rows.map((r) => r.timestamp))];
+    const dropped = new Set(times.filter((_, i) => i % 10 < 3));
+    e.rows = e.rows.filter((r) => !dropped.has(r.timestamp));
+    const m = evaluate(truth, e);
+    expect(value(m, 'people: recall')).toBeGreaterThan(0.6);
+    expect(value(m, 'people: recall')).toBeLessThan(0.8);
+    expect(value(m, 'people: precision')).toBeCloseTo(1, 6);
+    expect(value(m, 'HOTA')).toBeLessThan(0.9);
+  });
+
+  it('false positives: precision falls, recall stays', () => {
+    const e = clone(perfect);
+    const times = [...new Set(e.rows.map((r) => r.timestamp))];
+    for (const t of times) e.rows.push({ timestamp: t, role: 'player', player_id: null, x: 100, y: 100, bbox_x: 5, bbox_y: 5, status: 'detected' });
+    const m = evaluate(truth, e);
+    expect(value(m, 'people: precision')).toBeLessThan(0.97);
+    expect(value(m, 'people: recall')).toBeCloseTo(1, 6);
+  });
+
+  it('team labels: a global swap costs nothing (labels are arbitrary), random flips do', () => {
+    const swapped = clone(perfect);
+    for (const r of swapped.rows) {
+      if (r.team === 0 || r.team === 1) r.team = (1 - r.team) as 0 | 1;
+      if (r.player_id) r.player_id = `${r.player_id.startsWith('0-') ? 1 : 0}-${r.player_id.slice(2)}`;
+    }
+    const m = evaluate(truth, swapped);
+    expect(value(m, 'people: team accuracy')).toBeCloseTo(1, 6);
+    expect(value(m, 'GS-HOTA')).toBeCloseTo(1, 6);
+    const noisy = clone(perfect);
+    noisy.rows.forEach((r, i) => {
+      if (i % 4 === 0 && (r.team === 0 || r.team === 1)) r.team = (1 - r.team) as 0 | 1;
+    });
+    const n = evaluate(truth, noisy);
+    expect(value(n, 'people: team accuracy')).toBeLessThan(0.85);
+    expect(value(n, 'people: team accuracy')).toBeGreaterThan(0.6);
+  });
+
+  it('events: missing ones cut recall, late ones (2 s) miss entirely', () => {
+    const e = clone(perfect);
+    const passes = e.events.filter((x) => x.type === 'pass');
+    e.events = e.events.filter((x) => x.type !== 'pass' || passes.indexOf(x) % 2 === 0);
+    const m = evaluate(truth, e);
+    expect(m.find((x) => x.name.startsWith('events: pass'))?.note).toMatch(/P 1.00 R 0.[45]/);
+    const late = clone(perfect);
+    for (const x of late.events) x.start_ms += 2000;
+    expect(value(evaluate(truth, late), 'events: pass')).toBe(0);
+  });
+
+  it('calibration: a wrong homography shows as metres, a missing one as coverage', () => {
+    const e = clone(perfect);
+    let k = 0;
+    for (const [t, H] of e.calibration as Map<number, Mat3 | null>) {
+      const drop = k++ % 2 === 0;
+      // Scaling the homography's x column stretches the pitch sideways: errors grow across the picture.
+      (e.calibration as Map<number, Mat3 | null>).set(t, drop ? null : [H![0] * 1.05, H![1], H![2], H![3] * 1.05, H![4], H![5], H![6] * 1.05, H![7], H![8]] as Mat3);
+    }
+    const m = evaluate(truth, e);
+    expect(value(m, 'calibration: analysable frames calibrated')).toBeCloseTo(0.5, 1);
+    expect(value(m, 'calibration: pitch-point error median')).toBeGreaterThan(0.3);
+  });
+
+  it('ball: 3 m off counts as not found', () => {
+    const e = clone(perfect);
+    for (const r of e.rows) if (r.role === 'ball') r.x += 300;
+    expect(value(evaluate(truth, e), 'ball:')).toBe(0);
+  });
+
+  it('possession: the wrong team every frame scores zero', () => {
+    const e = clone(perfect);
+    for (const x of e.events) if (x.type === 'team_possession') x.team = x.team === 0 ? 1 : 0;
+    expect(value(evaluate(truth, e), 'possession:')).toBe(0);
+  });
+
+  it('distance: an engine that jitters overestimates distance', () => {
+    const e = clone(perfect);
+    e.rows.forEach((r, i) => {
+      if (r.role !== 'ball') r.x += i % 2 ? 30 : -30;
+    });
+    expect(value(evaluate(truth, e), 'physical: per-player distance error')).toBeGreaterThan(0.2);
+  });
+});
