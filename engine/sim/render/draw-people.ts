@@ -149,8 +149,11 @@ export function drawPerson(ctx: SKRSContext2D, proj: Projector, p: PersonPose): 
 
 export const BALL_RADIUS = 0.11;
 
-/** The ball and its shadow; the box is the projected sphere. */
-export function drawBall(ctx: SKRSContext2D, proj: Projector, x: number, y: number, z: number): DrawnObject | null {
+/**
+ * The ball and its shadow; the box is the projected sphere. A fast ball smears over the exposure
+ * (1/50 s at 25 FPS): faint copies along the path it just travelled.
+ */
+export function drawBall(ctx: SKRSContext2D, proj: Projector, x: number, y: number, z: number, v: [number, number, number] = [0, 0, 0]): DrawnObject | null {
   const c = proj.project(x, y, z + BALL_RADIUS);
   const ground = proj.project(x, y, 0);
   const depth = proj.depth(x, y, z);
@@ -160,6 +163,16 @@ export function drawBall(ctx: SKRSContext2D, proj: Projector, x: number, y: numb
   ctx.beginPath();
   ctx.ellipse(ground[0] + r * 0.3, ground[1], r * 1.1, r * 0.4, 0, 0, Math.PI * 2);
   ctx.fill();
+  if (Math.hypot(v[0], v[1], v[2]) > 6) {
+    ctx.fillStyle = 'rgba(251,251,248,0.3)';
+    for (const k of [0.33, 0.66, 1]) {
+      const g = proj.project(x - v[0] * 0.02 * k, y - v[1] * 0.02 * k, Math.max(0, z - v[2] * 0.02 * k) + BALL_RADIUS);
+      if (!g) continue;
+      ctx.beginPath();
+      ctx.arc(g[0], g[1], r, 0, Math.PI * 2);
+      ctx.fill();
+    }
+  }
   ctx.fillStyle = '#fbfbf8';
   ctx.beginPath();
   ctx.arc(c[0], c[1], r, 0, Math.PI * 2);

@@ -85,6 +85,8 @@ export class FrameRenderer {
   private readonly people = new Map<string, PersonState>();
   private readonly sceneOf: Int32Array;
   private next = 0;
+  /** Slow cloud cover: two drifting waves, phases and periods from the seed. */
+  private readonly light: [number, number, number, number];
   private readonly ballIndex: number;
   private readonly names: { home: string; away: string };
 
@@ -100,6 +102,7 @@ export class FrameRenderer {
     this.ctx = this.canvas.getContext('2d');
     this.ballIndex = track.objects.length - 1;
     this.names = options.teamNames ?? { home: 'HOM', away: 'AWY' };
+    this.light = [rng.range(0, 6.28), rng.range(20, 45), rng.range(0, 6.28), rng.range(50, 110)];
     for (const o of track.objects) {
       const r: Rng = rng.fork(hash(o.id));
       this.people.set(o.id, {
@@ -223,7 +226,9 @@ export class FrameRenderer {
       if (!p) return;
       if (o.role === 'ball') {
         const z = this.track.ballZ[source] as number;
-        items.push({ depth: proj.depth(p.x, p.y, z), draw: () => drawBall(this.ctx, proj, p.x, p.y, z) });
+        const pb = source > 0 ? this.position(source - 1, i) : null;
+        const v: [number, number, number] = pb ? [(p.x - pb.x) / dt, (p.y - pb.y) / dt, (z - (this.track.ballZ[source - 1] as number)) / dt] : [0, 0, 0];
+        items.push({ depth: proj.depth(p.x, p.y, z), draw: () => drawBall(this.ctx, proj, p.x, p.y, z, v) });
         return;
       }
       const st = this.people.get(o.id) as PersonState;
@@ -235,7 +240,18 @@ export class FrameRenderer {
         heading: replayed && prev && speed > 0.6 ? Math.atan2(p.y - prev.y, p.x - prev.x) : st.heading,
         phase: replayed ? st.phase + source * 0.3 : st.phase, skin: st.skin, hair: st.hair, height: st.height,
       };
-      items.push({ depth: proj.depth(p.x, p.y, 1), draw: () => drawPerson(this.ctx, proj, pose) });
+      items.push({
+        depth: proj.depth(p.x, p.y, 1),
+        draw: () => {
+          // Motion blur of a runner: a faint copy half an exposure back, under the figure.
+          if (prev && speed > 4) {
+            this.ctx.globalAlpha = 0.3;
+            drawPerson(this.ctx, proj, { ...pose, x: p.x - (p.x - prev.x) * 0.5, y: p.y - (p.y - prev.y) * 0.5 });
+            this.ctx.globalAlpha = 1;
+          }
+          return drawPerson(this.ctx, proj, pose);
+        },
+      });
     });
     items.sort((a, b) => b.depth - a.depth);
     const drawn = new Map<string, DrawnObject>();
@@ -243,6 +259,12 @@ export class FrameRenderer {
       const d = it.draw();
       if (d) drawn.set(d.id, d);
     }
+    // Lighting changes: clouds passing dim the whole picture by up to about 14%.
+    const s = f * (FRAME_MS / 1000);
+    const [p1, t1, p2, t2] = this.light;
+    const dim = 0.07 + 0.045 * Math.sin(p1 + (2 * Math.PI * s) / t1) + 0.025 * Math.sin(p2 + (2 * Math.PI * s) / t2);
+    this.ctx.fillStyle = `rgba(0,0,0,${Math.max(0, dim).toFixed(3)})`;
+    this.ctx.fillRect(0, 0, cam.width, cam.height);
     return drawn;
   }
 
