@@ -17,7 +17,7 @@ export const SIM_USAGE = 'touchline sim --events FILE [--metadata XML] [--from 1
 
 const SIZES: Record<string, [number, number]> = { '720p': [1280, 720], '1080p': [1920, 1080], '540p': [960, 540] };
 
-function parseSize(text: string): [number, number] {
+export function parseSize(text: string): [number, number] {
   const named = SIZES[text];
   if (named) return named;
   const m = /^(\d{2,4})x(\d{2,4})$/.exec(text);
@@ -25,7 +25,7 @@ function parseSize(text: string): [number, number] {
   return [Number(m[1]), Number(m[2])];
 }
 
-async function loadSource(file: string, metadata: string | undefined): Promise<{ source: MatchSource; format: string }> {
+export async function loadSource(file: string, metadata: string | undefined): Promise<{ source: MatchSource; format: string }> {
   const text = await readFile(file, 'utf8').catch(() => {
     throw new CliError(`cannot read --events file ${file}`);
   });

@@ -5,6 +5,7 @@ import { createService } from '../service/service.js';
 import { readDefaultToken } from '../service/bootstrap.js';
 import { tokenCommand } from './token-commands.js';
 import { simCommand } from './sim-command.js';
+import { datasetCommand } from './dataset-command.js';
 import { CliError } from './cli-error.js';
 
 const HELP = `touchline: offline football match analysis
@@ -17,6 +18,8 @@ Usage:
   touchline sim --events FILE [--from 10:00] [--duration 60s] [--seed N] [--camera broadcast|tactical|panoramic]
                 [--size 720p|1080p] [--distortion K1] [--no-cuts] [--truth-only] [--metadata XML] --out DIR
                                     simulate a match from real events and render it (video + ground truth)
+  touchline sim-dataset --events FILE [--clips 20] [--clip-seconds 8] [--every 10] [--size 720p] [--seed N] --out DIR
+                                    render training data (boxes, keypoints, line masks, crops, digits)
   touchline version                 print the version
 
 Data lives in TOUCHLINE_HOME (see README.md for every setting).`;
@@ -56,6 +59,8 @@ export async function main(argv: string[]): Promise<void> {
       return tokenCommand(rest, out);
     case 'sim':
       return simCommand(rest, out);
+    case 'sim-dataset':
+      return datasetCommand(rest, out);
     case 'version':
     case '--version': {
       const pkg = createRequire(import.meta.url)('../../../package.json') as { version: string };

@@ -25,6 +25,8 @@ export interface DrawnObject {
   box: [number, number, number, number];
   foot: P2;
   depth: number;
+  /** The shirt as drawn: torso box, which side faces the camera, and the number's height in pixels (0 when not drawn). */
+  shirt?: { box: [number, number, number, number]; side: 'back' | 'front'; numberPx: number };
 }
 
 type J = keyof Joints;
@@ -115,12 +117,11 @@ export function drawPerson(ctx: SKRSContext2D, proj: Projector, p: PersonPose): 
   ctx.arc(px.head[0], px.head[1] - headR * 0.3, headR * 0.85, Math.PI, 0);
   ctx.fill();
 
+  // Which side of the shirt faces the camera: the back when the player looks away from it.
+  const toPlayer = Math.atan2(p.y - proj.camera.y, p.x - proj.camera.x);
+  const back = Math.cos(p.heading - toPlayer) > 0;
+  const size = p.number === null ? 0 : unit * (back ? 0.25 : 0.1);
   if (p.number !== null) {
-    // Which side of the shirt faces the camera: the back when the player looks away from it.
-    const cam = proj.camera;
-    const toPlayer = Math.atan2(p.y - cam.y, p.x - cam.x);
-    const back = Math.cos(p.heading - toPlayer) > 0;
-    const size = unit * (back ? 0.25 : 0.1);
     if (size >= 4) {
       const cx = (torso[0]![0] + torso[1]![0] + torso[2]![0] + torso[3]![0]) / 4;
       const cy = (torso[0]![1] + torso[1]![1]) / 2 * 0.6 + (torso[2]![1] + torso[3]![1]) / 2 * 0.4;
@@ -144,7 +145,14 @@ export function drawPerson(ctx: SKRSContext2D, proj: Projector, p: PersonPose): 
     y1 = Math.max(y1, q[1]);
   }
   const pad = unit * 0.08;
-  return { id: p.id, box: [x0 - pad, Math.min(y0, px.head[1] - headR), x1 + pad, Math.max(y1 + unit * 0.035, foot[1])], foot, depth };
+  const tx = torso.map((q) => q[0]);
+  const ty = torso.map((q) => q[1]);
+  const shirt = {
+    box: [Math.min(...tx) - widen, Math.min(...ty), Math.max(...tx) + widen, Math.max(...ty)] as [number, number, number, number],
+    side: back ? 'back' as const : 'front' as const,
+    numberPx: size >= 4 ? size : 0,
+  };
+  return { id: p.id, box: [x0 - pad, Math.min(y0, px.head[1] - headR), x1 + pad, Math.max(y1 + unit * 0.035, foot[1])], foot, depth, shirt };
 }
 
 export const BALL_RADIUS = 0.11;

@@ -39,6 +39,8 @@ export interface ObjectTruth {
   in_frame: number;
   /** Share of the box covered by people nearer the camera, 0-1. */
   occlusion: number;
+  /** Torso box, the shirt side facing the camera and the number's height in pixels (0: not drawn). */
+  shirt: { box: [number, number, number, number]; side: 'back' | 'front'; number_px: number } | null;
 }
 
 export interface FrameTruth {
@@ -115,6 +117,11 @@ export class FrameRenderer {
 
   get frames(): number {
     return this.track.frames;
+  }
+
+  /** The last rendered frame as JPEG (training images are compressed, as real frames are). */
+  jpeg(quality = 88): Buffer {
+    return this.canvas.encodeSync('jpeg', quality);
   }
 
   /** The next frame's RGBA pixels and its truth. */
@@ -289,6 +296,7 @@ export class FrameRenderer {
       objects.push({
         id: o.id, role: o.role, team: o.team, jersey: o.jersey, x: p.x, y: p.y,
         box: d ? round(d.box) : null, foot: d ? [r1(d.foot[0]), r1(d.foot[1])] : null, in_frame: inFrame, occlusion,
+        shirt: d?.shirt ? { box: round(d.shirt.box), side: d.shirt.side, number_px: r1(d.shirt.numberPx) } : null,
       });
     });
     return { objects, ball };
