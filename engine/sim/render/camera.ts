@@ -123,3 +123,22 @@ export function invert3(m: Mat3): Mat3 {
 
 /** Horizontal field of view, radians. */
 export const horizontalFov = (cam: Camera): number => 2 * Math.atan(cam.width / 2 / cam.focal);
+
+/** The 3x4 projection matrix P = K [R | t] of the undistorted camera, row-major (12 numbers). */
+export function projectionMatrix(cam: Camera): number[] {
+  const R = rotation(cam);
+  const t = [
+    -(R[0] * cam.x + R[1] * cam.y + R[2] * cam.z),
+    -(R[3] * cam.x + R[4] * cam.y + R[5] * cam.z),
+    -(R[6] * cam.x + R[7] * cam.y + R[8] * cam.z),
+  ];
+  const f = cam.focal;
+  const cx = cam.width / 2;
+  const cy = cam.height / 2;
+  const rows = [[R[0], R[1], R[2], t[0]!], [R[3], R[4], R[5], t[1]!], [R[6], R[7], R[8], t[2]!]];
+  return [
+    ...rows[0]!.map((v, j) => f * v + cx * rows[2]![j]!),
+    ...rows[1]!.map((v, j) => f * v + cy * rows[2]![j]!),
+    ...rows[2]!,
+  ];
+}

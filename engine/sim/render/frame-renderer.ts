@@ -3,7 +3,7 @@ import { FRAME_MS, type Period } from '../events/match-events.js';
 import type { SimTrack } from '../sim-track.js';
 import type { TruthEvent } from '../truth-events.js';
 import { createRng, mixSeed, type Rng } from '../rng.js';
-import { groundHomography, projector, type Camera, type Mat3 } from './camera.js';
+import { groundHomography, projectionMatrix, projector, type Camera, type Mat3 } from './camera.js';
 import { aimCamera, CameraOperator, type CameraKind } from './camera-operator.js';
 import { buildStadium, drawPitch, type Stadium } from './draw-pitch.js';
 import { drawBall, drawPerson, type DrawnObject, type PersonPose } from './draw-people.js';
@@ -52,6 +52,8 @@ export interface FrameTruth {
   camera: Camera | null;
   /** Pitch metres -> pixels of the undistorted image (apply k1 to reach the picture), live frames only. */
   homography: Mat3 | null;
+  /** 3x4 camera matrix K [R | t], row-major, world metres (z up) -> undistorted pixels; live frames only. */
+  projection: number[] | null;
   objects: ObjectTruth[];
   ball: { x: number; y: number; z: number; box: [number, number, number, number] | null; in_frame: number } | null;
 }
@@ -138,12 +140,12 @@ export class FrameRenderer {
     const ctx = this.ctx;
     const { width, height } = this.options;
     const t = this.track.startMs + f * FRAME_MS;
-    let truth: FrameTruth = { frame: f, t_ms: t, scene: span.kind, analysable: isAnalysable(span.kind), camera: null, homography: null, objects: [], ball: null };
+    let truth: FrameTruth = { frame: f, t_ms: t, scene: span.kind, analysable: isAnalysable(span.kind), camera: null, homography: null, projection: null, objects: [], ball: null };
 
     switch (span.kind) {
       case 'live': {
         const drawn = this.drawWorld(liveCam, f, f);
-        truth = { ...truth, camera: liveCam, homography: groundHomography(liveCam), ...this.frameTruth(f, drawn) };
+        truth = { ...truth, camera: liveCam, homography: groundHomography(liveCam), projection: projectionMatrix(liveCam), ...this.frameTruth(f, drawn) };
         drawScoreBug(ctx, width, this.bug(t));
         break;
       }

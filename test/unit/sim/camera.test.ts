@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyHomography, groundHomography, invert3, projector, type Camera } from '../../../engine/sim/render/camera.js';
+import { applyHomography, groundHomography, invert3, projectionMatrix, projector, type Camera } from '../../../engine/sim/render/camera.js';
 import { aimCamera } from '../../../engine/sim/render/camera-operator.js';
 import { projectPolygon } from '../../../engine/sim/render/project-shapes.js';
 
@@ -38,6 +38,19 @@ describe('pinhole camera', () => {
       const back = applyHomography(Hi, b[0], b[1]);
       expect(back[0]).toBeCloseTo(x, 6);
       expect(back[1]).toBeCloseTo(y, 6);
+    }
+  });
+
+  it('has a 3x4 camera matrix K[R|t] that projects 3D points like the projector', () => {
+    const P = projectionMatrix(cam);
+    expect(P).toHaveLength(12);
+    for (const [x, y, z] of [[52.5, 34, 0], [0, 68, 2.44], [30, 10, 1.8]] as const) {
+      const w = P[8]! * x + P[9]! * y + P[10]! * z + P[11]!;
+      const u = (P[0]! * x + P[1]! * y + P[2]! * z + P[3]!) / w;
+      const v = (P[4]! * x + P[5]! * y + P[6]! * z + P[7]!) / w;
+      const p = projector(cam).project(x, y, z)!;
+      expect(u).toBeCloseTo(p[0], 6);
+      expect(v).toBeCloseTo(p[1], 6);
     }
   });
 
