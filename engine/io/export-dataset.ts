@@ -115,7 +115,8 @@ async function writeLive(o: DatasetOptions, split: string, name: string, truth: 
   const keypoints = pitchKeypoints().map((k) => {
     const [u, v] = applyHomography(truth.homography!, k.x, k.y);
     const inImage = u >= 0 && v >= 0 && u < o.width && v < o.height;
-    const occluded = truth.objects.some((q) => q.box && u >= q.box[0] && u <= q.box[2] && v >= q.box[1] && v <= q.box[3]);
+    const under = (b: [number, number, number, number] | null) => b !== null && u >= b[0] && u <= b[2] && v >= b[1] && v <= b[3];
+    const occluded = truth.objects.some((q) => under(q.box)) || truth.overlays.some(under);
     return { name: k.name, x: k.x, y: k.y, u: Math.round(u * 10) / 10, v: Math.round(v * 10) / 10, in_image: inImage, occluded };
   });
   await writeFile(join(o.out, 'keypoints', `${name}.json`), JSON.stringify({ image: `${name}.jpg`, camera: cam, homography: truth.homography, keypoints }));

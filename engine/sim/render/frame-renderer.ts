@@ -9,7 +9,7 @@ import { buildStadium, drawPitch, type Stadium } from './draw-pitch.js';
 import { drawBall, drawPerson, type DrawnObject, type PersonPose } from './draw-people.js';
 import { advancePhase } from './figure.js';
 import { pickKits, type Kit, type KitSet } from './kits.js';
-import { drawFullScreen, drawScoreBug, drawWipe } from './overlays.js';
+import { drawFullScreen, drawScoreBug, drawWipe, scoreBugBox } from './overlays.js';
 import { isAnalysable, planScenes, type SceneKind, type SceneSpan } from './scene-plan.js';
 
 export interface RenderOptions {
@@ -56,6 +56,8 @@ export interface FrameTruth {
   projection: number[] | null;
   objects: ObjectTruth[];
   ball: { x: number; y: number; z: number; box: [number, number, number, number] | null; in_frame: number } | null;
+  /** Screen regions covered by broadcast graphics (the score bug): what lies under them is not visible. */
+  overlays: [number, number, number, number][];
 }
 
 const SKINS = ['#f1c7a5', '#e0ac87', '#c68a62', '#a86f4c', '#7d4e32', '#5a3622'];
@@ -140,12 +142,12 @@ export class FrameRenderer {
     const ctx = this.ctx;
     const { width, height } = this.options;
     const t = this.track.startMs + f * FRAME_MS;
-    let truth: FrameTruth = { frame: f, t_ms: t, scene: span.kind, analysable: isAnalysable(span.kind), camera: null, homography: null, projection: null, objects: [], ball: null };
+    let truth: FrameTruth = { frame: f, t_ms: t, scene: span.kind, analysable: isAnalysable(span.kind), camera: null, homography: null, projection: null, objects: [], ball: null, overlays: [] };
 
     switch (span.kind) {
       case 'live': {
         const drawn = this.drawWorld(liveCam, f, f);
-        truth = { ...truth, camera: liveCam, homography: groundHomography(liveCam), projection: projectionMatrix(liveCam), ...this.frameTruth(f, drawn) };
+        truth = { ...truth, camera: liveCam, homography: groundHomography(liveCam), projection: projectionMatrix(liveCam), ...this.frameTruth(f, drawn), overlays: [scoreBugBox(width)] };
         drawScoreBug(ctx, width, this.bug(t));
         break;
       }

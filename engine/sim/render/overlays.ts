@@ -8,11 +8,16 @@ export interface BugInfo {
   clock: string;
 }
 
+/** Screen region [x0, y0, x1, y1] the score bug covers at this frame width. */
+export function scoreBugBox(width: number): [number, number, number, number] {
+  const s = width / 1280;
+  return [36 * s, 26 * s, 356 * s, 56 * s];
+}
+
 /** The score bug broadcasters keep in a top corner during play. */
 export function drawScoreBug(ctx: SKRSContext2D, width: number, info: BugInfo): void {
   const s = width / 1280;
-  const x = 36 * s;
-  const y = 26 * s;
+  const [x, y] = scoreBugBox(width);
   ctx.fillStyle = 'rgba(12,18,40,0.88)';
   ctx.fillRect(x, y, 250 * s, 30 * s);
   ctx.fillStyle = '#e30613';
