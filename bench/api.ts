@@ -12,7 +12,7 @@ import { loadConfig } from '../main/service/config.js';
 import { openStore } from '../main/service/service.js';
 import { ensureDefaultToken } from '../main/service/bootstrap.js';
 import { load, type LoadResult } from './load.js';
-import { machineDescription, record } from './machine.js';
+import { machineDescription, report, runBench } from './machine.js';
 
 const VIDEOS = 1000;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
@@ -101,11 +101,7 @@ async function main(): Promise<void> {
     '|---|---|---|---|---|---|---|',
     ...rows,
   ].join('\n');
-  process.stdout.write(`\n${section}\n`);
-  if (process.argv.includes('--record')) record(section);
+  report(section);
 }
 
-main().catch((e: unknown) => {
-  process.stderr.write(`${(e as Error).stack}\n`);
-  process.exit(1);
-});
+runBench(main);

@@ -13,6 +13,7 @@ import { parseMetricaEventsCsv } from '../engine/sim/events/metrica-csv.js';
 import { simulateMatch } from '../engine/sim/simulate.js';
 import { toTruthEvents } from '../engine/sim/truth-events.js';
 import { FrameRenderer, type RenderOptions } from '../engine/sim/render/frame-renderer.js';
+import { runBench } from './machine.js';
 
 const SHARED = fileURLToPath(new URL('../../../shared/data', import.meta.url));
 const OUT = fileURLToPath(new URL('../../docs/img/sim-vs-real.png', import.meta.url));
@@ -91,7 +92,4 @@ async function main(): Promise<void> {
   process.stdout.write(`wrote ${OUT}\n`);
 }
 
-main().catch((e: unknown) => {
-  process.stderr.write(`${(e as Error).stack}\n`);
-  process.exit(1);
-});
+runBench(main);

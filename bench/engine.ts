@@ -10,6 +10,7 @@ import { evaluate } from './eval/metrics.js';
 import { loadEngineOutput, loadTruth } from './eval/load.js';
 import { truthAsEngineOutput } from './eval/truth-as-engine.js';
 import type { Metric } from './eval/eval-types.js';
+import { runBench } from './machine.js';
 
 export function formatTable(metrics: Metric[]): string {
   const fmt = (m: Metric) => (m.value === null ? 'n/a' : m.unit === 'share' ? `${(m.value * 100).toFixed(1)}%` : m.value.toFixed(m.unit === 'm' ? 2 : 3));
@@ -31,7 +32,4 @@ async function main(): Promise<void> {
   if (file) await writeFile(file, `${JSON.stringify({ truth: values.truth, analysis: values.analysis ?? 'self-check', metrics }, null, 1)}\n`);
 }
 
-main().catch((e: unknown) => {
-  process.stderr.write(`${(e as Error).stack}\n`);
-  process.exit(1);
-});
+runBench(main);

@@ -14,3 +14,17 @@ export function record(section: string): void {
   if (!existsSync(BENCHMARKS_MD)) writeFileSync(BENCHMARKS_MD, '# Benchmarks\n');
   appendFileSync(BENCHMARKS_MD, `\n${section.trim()}\n`);
 }
+
+/** Prints a benchmark's Markdown section and, with `--record`, appends it to docs/benchmarks.md. */
+export function report(section: string): void {
+  process.stdout.write(`\n${section}\n`);
+  if (process.argv.includes('--record')) record(section);
+}
+
+/** Runs a benchmark script's main, printing the stack and exiting 1 on failure. */
+export function runBench(main: () => Promise<void>): void {
+  main().catch((e: unknown) => {
+    process.stderr.write(`${(e as Error).stack}\n`);
+    process.exit(1);
+  });
+}

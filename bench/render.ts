@@ -16,7 +16,7 @@ import { toTruthEvents } from '../engine/sim/truth-events.js';
 import { renderTruthVideo } from '../engine/io/render-video.js';
 import { TRUTH_FORMAT, TRUTH_VERSION, type SimTruth } from '../engine/io/sim-truth.js';
 import type { CameraKind } from '../engine/sim/render/camera-operator.js';
-import { machineDescription, record } from './machine.js';
+import { machineDescription, report, runBench } from './machine.js';
 
 const EVENTS = fileURLToPath(new URL('../../../shared/data/metrica/Sample_Game_1/Sample_Game_1_RawEventsData.csv', import.meta.url));
 
@@ -63,11 +63,7 @@ async function main(): Promise<void> {
     '|---|---|---|---|',
     ...rows,
   ].join('\n');
-  process.stdout.write(`\n${section}\n`);
-  if (process.argv.includes('--record')) record(section);
+  report(section);
 }
 
-main().catch((e: unknown) => {
-  process.stderr.write(`${(e as Error).stack}\n`);
-  process.exit(1);
-});
+runBench(main);

@@ -1,21 +1,12 @@
-import type { FrameTruth } from '../../engine/sim/render/frame-renderer.js';
+import type { FrameTruth, ObjectTruth } from '../../engine/sim/render/frame-renderer.js';
 import type { SimTrack } from '../../engine/sim/sim-track.js';
 import { maxWeightMatching } from './hungarian.js';
 import type { EngineOutput, EngineRow } from './eval-types.js';
 
 export type MatchMethod = 'foot-point' | 'pitch-distance';
 
-/** A person in the truth of one frame. */
-export interface TruthPerson {
-  id: string;
-  role: string;
-  team: 0 | 1 | null;
-  jersey: number | null;
-  x: number;
-  y: number;
-  box: [number, number, number, number] | null;
-  foot: [number, number] | null;
-}
+/** A person in the truth of one frame: the renderer's object truth, without the render-only fields. */
+export type TruthPerson = Pick<ObjectTruth, 'id' | 'role' | 'team' | 'jersey' | 'x' | 'y' | 'box' | 'foot'>;
 
 export interface FramePairs {
   t: number;
