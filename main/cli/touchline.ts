@@ -6,6 +6,7 @@ import { readDefaultToken } from '../service/bootstrap.js';
 import { tokenCommand } from './token-commands.js';
 import { simCommand } from './sim-command.js';
 import { datasetCommand } from './dataset-command.js';
+import { importCommand } from './import-command.js';
 import { CliError } from './cli-error.js';
 
 const HELP = `touchline: offline football match analysis
@@ -20,6 +21,9 @@ Usage:
                                     simulate a match from real events and render it (video + ground truth)
   touchline sim-dataset --events FILE [--clips 20] [--clip-seconds 8] [--every 10] [--size 720p] [--seed N] --out DIR
                                     render training data (boxes, keypoints, line masks, crops, digits)
+  touchline import sim DIR | metrica HOME.csv AWAY.csv [--events F] | parquet FILE [--events F]
+                [--video ID] [--home-team N] [--away-team N] [--date D] [--left-start home|away] [--json]
+                                    make a done analysis from existing tracking data (POST /v1/imports)
   touchline version                 print the version
 
 Data lives in TOUCHLINE_HOME (see README.md for every setting).`;
@@ -61,6 +65,8 @@ export async function main(argv: string[]): Promise<void> {
       return simCommand(rest, out);
     case 'sim-dataset':
       return datasetCommand(rest, out);
+    case 'import':
+      return importCommand(rest, out);
     case 'version':
     case '--version': {
       const pkg = createRequire(import.meta.url)('../../../package.json') as { version: string };

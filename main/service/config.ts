@@ -26,10 +26,24 @@ export interface ServiceConfig {
   jobMaxAttempts: number;
   /** Parallel ingest jobs (download + validation). */
   ingestConcurrency: number;
+  /** Analyses running at once (each is one engine process; one keeps a laptop usable). */
+  analysisConcurrency: number;
+  /** Shortest video an analysis accepts, seconds (the spec's 10 minutes by default). */
+  minAnalysisSeconds: number;
+  /** Longest automatic hold in waiting_for_meta while the kit pass finishes, seconds. */
+  metaWaitSeconds: number;
   /** Largest JSON request body, bytes. */
   bodyLimitBytes: number;
   /** pino level: fatal, error, warn, info, debug, trace, silent. */
   logLevel: string;
+  /** First webhook retry delay, ms; retries double it. */
+  webhookRetryBaseMs: number;
+  /** Attempts per webhook delivery before it is marked failed. */
+  webhookMaxAttempts: number;
+  /** How long a webhook receiver may take to answer, ms. */
+  webhookTimeoutMs: number;
+  /** The engine process's script (packaging puts it elsewhere; tests substitute misbehaving engines). */
+  engineWorker: string | undefined;
   ffmpegPath: string | undefined;
   ffprobePath: string | undefined;
 }
@@ -65,8 +79,15 @@ export function loadConfig(overrides: Partial<ServiceConfig> = {}, env: NodeJS.P
     downloadAttempts: intFromEnv(env, 'TOUCHLINE_DOWNLOAD_ATTEMPTS', 5, 1),
     jobMaxAttempts: intFromEnv(env, 'TOUCHLINE_JOB_MAX_ATTEMPTS', 3, 1),
     ingestConcurrency: intFromEnv(env, 'TOUCHLINE_INGEST_CONCURRENCY', 2, 1),
+    analysisConcurrency: intFromEnv(env, 'TOUCHLINE_ANALYSIS_CONCURRENCY', 1, 1),
+    minAnalysisSeconds: intFromEnv(env, 'TOUCHLINE_MIN_ANALYSIS_SECONDS', 600, 0),
+    metaWaitSeconds: intFromEnv(env, 'TOUCHLINE_META_WAIT_SECONDS', 60, 0),
     bodyLimitBytes: intFromEnv(env, 'TOUCHLINE_BODY_LIMIT_BYTES', 1024 * 1024, 1024),
     logLevel: env.TOUCHLINE_LOG_LEVEL ?? 'info',
+    webhookRetryBaseMs: intFromEnv(env, 'TOUCHLINE_WEBHOOK_RETRY_BASE_MS', 1000, 1),
+    webhookMaxAttempts: intFromEnv(env, 'TOUCHLINE_WEBHOOK_MAX_ATTEMPTS', 8, 1),
+    webhookTimeoutMs: intFromEnv(env, 'TOUCHLINE_WEBHOOK_TIMEOUT_MS', 10_000, 1),
+    engineWorker: env.TOUCHLINE_ENGINE_WORKER || undefined,
     ffmpegPath: env.TOUCHLINE_FFMPEG || undefined,
     ffprobePath: env.TOUCHLINE_FFPROBE || undefined,
   };

@@ -2,13 +2,27 @@ import type { Db } from './store/db.js';
 import type { ServiceConfig } from './config.js';
 import type { VideosRepo } from './store/videos-repo.js';
 import type { TokensRepo } from './store/tokens-repo.js';
+import type { AnalysesRepo } from './store/analyses-repo.js';
 import type { JobQueue } from './jobs/job-queue.js';
+import type { AnalysisRunner } from './jobs/analysis-runner.js';
+import type { RosterRepo } from './store/roster-repo.js';
+import type { WebhooksRepo } from './store/webhooks-repo.js';
+import type { ResultsStore } from './results/results-store.js';
 
-/** What route modules may use: the store and the job queue, never each other. */
+/** What route modules may use: the store, the job queues and the analysis runner, never each other. */
 export interface ServiceContext {
   config: ServiceConfig;
   db: Db;
   videos: VideosRepo;
   tokens: TokensRepo;
+  analyses: AnalysesRepo;
+  /** Ingest jobs (download, probe). */
   jobs: JobQueue;
+  /** Analysis jobs (one engine process each). */
+  analysisJobs: JobQueue;
+  runner: AnalysisRunner;
+  roster: RosterRepo;
+  webhooks: WebhooksRepo;
+  /** Result files of done analyses, loaded once and cached. */
+  results: ResultsStore;
 }

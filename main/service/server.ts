@@ -10,6 +10,12 @@ import { createAuthenticator } from './auth/authenticate.js';
 import { DetailError, MessageError } from './schemas/common.js';
 import { Video, VideoListItem } from './schemas/video-schemas.js';
 import { videosRoutes } from './routes/videos.js';
+import { analysesRoutes } from './routes/analyses.js';
+import { videoMetaRoutes } from './routes/video-meta.js';
+import { resultsBasicRoutes } from './routes/results-basic.js';
+import { webhooksRoutes } from './routes/webhooks.js';
+import { queryIntervalsRoutes } from './routes/query-intervals.js';
+import { Analysis } from './schemas/analysis-schemas.js';
 import { PUBLIC_ROUTES, openApiDocument } from './openapi.js';
 
 export const API_PREFIX = '/v1';
@@ -33,6 +39,7 @@ export async function buildServer(ctx: ServiceContext, options: { logger?: boole
   app.addSchema(DetailError);
   app.addSchema(VideoListItem);
   app.addSchema(Video);
+  app.addSchema(Analysis);
 
   app.decorateRequest('auth', null);
 
@@ -76,6 +83,11 @@ export async function buildServer(ctx: ServiceContext, options: { logger?: boole
   await app.register(async (v1) => {
     v1.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     await v1.register(videosRoutes(ctx));
+    await v1.register(analysesRoutes(ctx));
+    await v1.register(videoMetaRoutes(ctx));
+    await v1.register(resultsBasicRoutes(ctx));
+    await v1.register(webhooksRoutes(ctx));
+    await v1.register(queryIntervalsRoutes(ctx));
   }, { prefix: API_PREFIX });
 
   return app;

@@ -8,6 +8,14 @@ import { TokensRepo } from './store/tokens-repo.js';
 import { JobsRepo } from './store/jobs-repo.js';
 import { JobQueue } from './jobs/job-queue.js';
 import { INGEST_JOB, ingestHandler } from './jobs/ingest.js';
+import { AnalysesRepo } from './store/analyses-repo.js';
+import { RosterRepo } from './store/roster-repo.js';
+import { WebhooksRepo } from './store/webhooks-repo.js';
+import { WebhookDispatcher } from './webhooks/dispatcher.js';
+import { notifyAnalysisFinished } from './webhooks/notify.js';
+import { ResultsStore } from './results/results-store.js';
+import { ANALYSIS_JOB, AnalysisRunner } from './jobs/analysis-runner.js';
+import { childProcessEngineHost, type EngineHost } from './jobs/engine-host.js';
 import { requeueOrphanedIngests, verifyLocalSources } from './jobs/source-check.js';
 import { ensureDefaultToken } from './bootstrap.js';
 import { buildServer } from './server.js';
@@ -22,26 +30,47 @@ export interface Service {
   close(): Promise<void>;
 }
 
-export function openStore(config: ServiceConfig): { db: Db; videos: VideosRepo; tokens: TokensRepo; jobsRepo: JobsRepo } {
+export function openStore(config: ServiceConfig): { db: Db; videos: VideosRepo; tokens: TokensRepo; jobsRepo: JobsRepo; analyses: AnalysesRepo } {
   mkdirSync(config.home, { recursive: true, mode: 0o700 });
   const db = openDatabase(join(config.home, 'touchline.db'));
-  return { db, videos: new VideosRepo(db), tokens: new TokensRepo(db), jobsRepo: new JobsRepo(db) };
+  return { db, videos: new VideosRepo(db), tokens: new TokensRepo(db), jobsRepo: new JobsRepo(db), analyses: new AnalysesRepo(db) };
 }
 
 /** The whole local service: store, job runner and HTTP API. Used by the CLI, Electron and tests. */
-export async function createService(overrides: Partial<ServiceConfig> = {}, options: { logger?: boolean } = {}): Promise<Service> {
+export async function createService(
+  overrides: Partial<ServiceConfig> = {},
+  options: { logger?: boolean; engineHost?: EngineHost } = {},
+): Promise<Service> {
   const config = loadConfig(overrides);
-  const { db, videos, tokens, jobsRepo } = openStore(config);
+  const { db, videos, tokens, jobsRepo, analyses } = openStore(config);
   ensureDefaultToken(tokens, config.home);
-  const jobs = new JobQueue(jobsRepo, { [INGEST_JOB]: ingestHandler(config, videos) }, {
+  const webhooks = new WebhooksRepo(db);
+  const dispatcher = new WebhookDispatcher(webhooks, {
+    retryBaseMs: config.webhookRetryBaseMs, maxAttempts: config.webhookMaxAttempts, timeoutMs: config.webhookTimeoutMs,
+  });
+  const runner = new AnalysisRunner({
+    config, analyses, videos, jobsRepo, host: options.engineHost ?? childProcessEngineHost({ script: config.engineWorker }),
+    onFinished: (analysis) => notifyAnalysisFinished(webhooks, dispatcher, videos, analysis),
+  });
+  const jobs = new JobQueue(jobsRepo, { [INGEST_JOB]: ingestHandler(config, videos, (id) => runner.videoSettled(id)) }, {
     concurrency: config.ingestConcurrency,
     maxAttempts: config.jobMaxAttempts,
   });
-  const context: ServiceContext = { config, db, videos, tokens, jobs };
+  const analysisJobs = new JobQueue(jobsRepo, { [ANALYSIS_JOB]: runner.handler() }, {
+    concurrency: config.analysisConcurrency,
+    maxAttempts: config.jobMaxAttempts,
+  });
+  runner.attach(analysisJobs);
+  const context: ServiceContext = {
+    config, db, videos, tokens, analyses, jobs, analysisJobs, runner, roster: new RosterRepo(db), webhooks, results: new ResultsStore(config.home),
+  };
   const app = await buildServer(context, options);
   jobs.start();
+  analysisJobs.start();
   requeueOrphanedIngests(videos, jobsRepo, jobs);
   await verifyLocalSources(videos, jobs);
+  runner.recover();
+  dispatcher.start();
 
   let closed = false;
   return {
@@ -59,7 +88,7 @@ export async function createService(overrides: Partial<ServiceConfig> = {}, opti
       if (closed) return;
       closed = true;
       await app.close();
-      await jobs.stop();
+      await Promise.all([jobs.stop(), analysisJobs.stop(), dispatcher.stop()]);
       db.close();
     },
   };

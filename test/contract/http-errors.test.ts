@@ -38,7 +38,7 @@ describe('errors over HTTP', () => {
 describe('OpenAPI document', () => {
   it('describes every videos route with its parameters, bodies and error shapes', async () => {
     const doc = (await t.api.get('/v1/openapi.json', null)).body;
-    expect(Object.keys(doc.paths).sort()).toEqual(['/v1/videos', '/v1/videos/{id}']);
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/v1/videos', '/v1/videos/{id}']));
     expect(Object.keys(doc.paths['/v1/videos']).sort()).toEqual(['get', 'post']);
     expect(Object.keys(doc.paths['/v1/videos/{id}']).sort()).toEqual(['delete', 'get', 'put']);
     const list = doc.paths['/v1/videos'].get;

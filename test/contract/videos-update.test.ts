@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixture } from '../helpers/fixtures.js';
-import { startTestService, waitForVideo, type TestService } from '../helpers/test-service.js';
+import { startTestService, waitFor, waitForVideo, type TestService } from '../helpers/test-service.js';
+import { writeSampleTruth } from '../helpers/sim-fixture.js';
 
 let t: TestService;
 let id: number;
+let truthDir: string;
 beforeAll(async () => {
+  truthDir = await writeSampleTruth();
   t = await startTestService();
   id = (await t.api.post('/v1/videos', { video_file_url: fixture.clip, title: 'Original' })).body.data.id;
   await waitForVideo(t.api, id);
@@ -45,27 +48,36 @@ describe('PUT /v1/videos/{id}', () => {
     expect(res.body.data.end_offset_seconds).toBeNull();
   });
 
+  /** Attaches imported simulator results to a video and waits until they are done. */
+  async function completeAnalysis(videoId: number): Promise<void> {
+    const a = (await t.api.post('/v1/imports', { format: 'sim', paths: { dir: truthDir }, video_id: videoId })).body.data;
+    await waitFor(async () => ((await t.api.get(`/v1/analyses/${a.id}`)).body.data.status === 'done' ? true : undefined));
+  }
+
   it('[VID-09] a client-set left_start_team is authoritative: the service never overwrites it', async () => {
     const res = await t.api.put(`/v1/videos/${id}`, { left_start_team: 'home' });
     expect(res.body.data.left_start_team).toBe('home');
-    // What an analysis does when it completes (VID-10): it may resolve team_zero, never the client's side.
-    t.service.context.videos.writeServiceSide(id, 'away', 'away');
+    // An analysis completes; its data says the other squad started left: the client's word stands.
+    await completeAnalysis(id);
     const after = (await t.api.get(`/v1/videos/${id}`)).body.data;
     expect(after.left_start_team).toBe('home');
-    expect(after.team_zero).toBe('away');
+    expect(after.team_zero).toBe('home');
     // The client may still change its own answer.
-    expect((await t.api.put(`/v1/videos/${id}`, { left_start_team: 'away' })).body.data.left_start_team).toBe('away');
+    expect((await t.api.put(`/v1/videos/${id}`, { left_start_team: 'away' })).body.data).toMatchObject({ left_start_team: 'away', team_zero: 'away' });
   });
 
-  it('[VID-10] without a client value the service writes the side; until then it stays unknown', async () => {
+  it('[VID-10] [VID-11] without a client value the service writes the side when an analysis completes; until then unknown', async () => {
     const other = (await t.api.post('/v1/videos', { video_file_url: fixture.clip })).body.data.id;
-    expect((await t.api.get(`/v1/videos/${other}`)).body.data.left_start_team).toBe('unknown');
-    t.service.context.videos.writeServiceSide(other, 'home', 'home');
-    expect((await t.api.get(`/v1/videos/${other}`)).body.data).toMatchObject({ left_start_team: 'home', team_zero: 'home' });
+    expect((await t.api.get(`/v1/videos/${other}`)).body.data).toMatchObject({ left_start_team: 'unknown', team_zero: null });
+    await completeAnalysis(other);
+    const after = (await t.api.get(`/v1/videos/${other}`)).body.data;
+    expect(['home', 'away']).toContain(after.left_start_team);
+    expect(after.team_zero).toBe(after.left_start_team);
     // A later client assertion wins over the service's reading.
-    await t.api.put(`/v1/videos/${other}`, { left_start_team: 'away' });
-    t.service.context.videos.writeServiceSide(other, 'home', 'home');
-    expect((await t.api.get(`/v1/videos/${other}`)).body.data.left_start_team).toBe('away');
+    const flipped = after.left_start_team === 'home' ? 'away' : 'home';
+    await t.api.put(`/v1/videos/${other}`, { left_start_team: flipped });
+    await completeAnalysis(other);
+    expect((await t.api.get(`/v1/videos/${other}`)).body.data.left_start_team).toBe(flipped);
   });
 
   it('[GEN-09] team_a / team_0 sent as left_start_team -> 422 that explains', async () => {

@@ -4,9 +4,9 @@ import { fileURLToPath } from 'node:url';
 export const CLI = fileURLToPath(new URL('../../dist/main/cli/touchline.js', import.meta.url));
 
 /** `touchline serve` in its own process, so a test can kill it as hard as a crash would. */
-export async function spawnServe(home: string): Promise<{ child: ChildProcess; base: string }> {
+export async function spawnServe(home: string, env: Record<string, string> = {}): Promise<{ child: ChildProcess; base: string }> {
   const child = spawn(process.execPath, [CLI, 'serve', '--port', '0'], {
-    env: { ...process.env, TOUCHLINE_HOME: home, TOUCHLINE_LOG_LEVEL: 'warn' },
+    env: { ...process.env, TOUCHLINE_HOME: home, TOUCHLINE_LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const base = await new Promise<string>((resolve, reject) => {

@@ -36,7 +36,8 @@ export function videoDir(home: string, videoId: number): string {
 /** The file the analysis reads: the downloaded copy, or the user's own file read in place. */
 export function sourcePath(home: string, video: VideoRow): string {
   if (video.source_kind === 'local') return video.local_path as string;
-  const ext = extname(new URL(video.source_url).pathname).toLowerCase();
+  if (video.source_kind === 'none') throw new Error(`video ${video.id} is tracking-only: it has no video file`);
+  const ext = extname(new URL(video.source_url as string).pathname).toLowerCase();
   return join(videoDir(home, video.id), `source${/^\.[a-z0-9]{1,5}$/.test(ext) ? ext : '.mp4'}`);
 }
 
@@ -44,11 +45,12 @@ export function sourcePath(home: string, video: VideoRow): string {
  * Download (for URLs) then validation with ffprobe and a decode check. Statuses move
  * init -> downloading -> locally_available -> available, or to error with a readable reason.
  */
-export function ingestHandler(config: ServiceConfig, videos: VideosRepo): JobHandler {
+export function ingestHandler(config: ServiceConfig, videos: VideosRepo, onSettled: (videoId: number) => void = () => {}): JobHandler {
   return {
     async run(job: JobRow, signal: AbortSignal) {
       const video = job.video_id === null ? undefined : videos.get(job.video_id);
       if (!video) return; // deleted meanwhile
+      if (video.source_kind === 'none') return; // tracking-only: nothing to fetch or validate
       const path = sourcePath(config.home, video);
 
       if (video.source_kind === 'http') {
@@ -58,7 +60,7 @@ export function ingestHandler(config: ServiceConfig, videos: VideosRepo): JobHan
           await mkdir(videoDir(config.home, video.id), { recursive: true });
           let lastWrite = 0;
           await downloadFile({
-            url: video.source_url,
+            url: video.source_url as string,
             dest: path,
             maxBytes: config.maxDownloadBytes,
             idleTimeoutMs: config.downloadIdleTimeoutMs,
@@ -91,9 +93,12 @@ export function ingestHandler(config: ServiceConfig, videos: VideosRepo): JobHan
         mtimeMs: info.mtimeMs,
       });
       videos.setStatus(video.id, 'available');
+      onSettled(video.id);
     },
     onFailed(job: JobRow, reason: string) {
-      if (job.video_id !== null) videos.setStatus(job.video_id, 'error', reason);
+      if (job.video_id === null) return;
+      videos.setStatus(job.video_id, 'error', reason);
+      onSettled(job.video_id);
     },
   };
 }

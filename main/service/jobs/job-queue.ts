@@ -46,8 +46,8 @@ export class JobQueue {
     this.pump();
   }
 
-  enqueue(kind: string, videoId: number | null): JobRow {
-    const job = this.repo.enqueue(kind, videoId);
+  enqueue(kind: string, videoId: number | null, analysisId: number | null = null): JobRow {
+    const job = this.repo.enqueue(kind, videoId, analysisId);
     this.pump();
     return job;
   }

@@ -29,7 +29,7 @@ export async function verifyLocalSources(videos: VideosRepo, jobs: JobQueue, ids
 export function requeueOrphanedIngests(videos: VideosRepo, jobsRepo: JobsRepo, jobs: JobQueue): number {
   let requeued = 0;
   for (const video of videos.listInStatus(['init', 'downloading', 'locally_available'])) {
-    if (jobsRepo.activeForVideo(video.id).length === 0) {
+    if (jobsRepo.activeForVideo(video.id, INGEST_JOB).length === 0) {
       jobs.enqueue(INGEST_JOB, video.id);
       requeued += 1;
     }

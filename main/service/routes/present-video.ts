@@ -2,6 +2,7 @@ import { pathToFileURL } from 'node:url';
 import type { AnalysisRef, VideoListRow, VideoRow } from '../store/videos-repo.js';
 import type { StoredProbe } from '../jobs/ingest.js';
 import type { Video } from '../schemas/video-schemas.js';
+import type { TeamMapping } from '../results/team-identity.js';
 
 export function presentListItem(row: VideoListRow, analyses: AnalysisRef[]) {
   return {
@@ -17,13 +18,14 @@ export function presentListItem(row: VideoListRow, analyses: AnalysisRef[]) {
   };
 }
 
-export function presentVideo(row: VideoRow, analyses: AnalysisRef[]): Video {
+/** `mapping`: team identity composed now (GEN-08): team_zero and a service-derived left_start_team. */
+export function presentVideo(row: VideoRow, analyses: AnalysisRef[], identity: { mapping: Pick<TeamMapping, 'left_start_team'>; teamZero: TeamMapping['team_0']['role'] }): Video {
   const probe = row.probe_json ? (JSON.parse(row.probe_json) as StoredProbe) : null;
   return {
     ...presentListItem(row, analyses),
     mp4_source: row.source_kind === 'local' ? pathToFileURL(row.local_path as string).href : row.source_url,
-    left_start_team: row.left_start_team,
-    team_zero: row.team_zero,
+    left_start_team: identity.mapping.left_start_team,
+    team_zero: identity.teamZero,
     status_reason: row.status_reason,
     date: row.match_date,
     start_offset_seconds: row.start_offset_seconds,

@@ -12,6 +12,7 @@ import type { VideoPatch, VideoRow } from '../store/videos-repo.js';
 import { INGEST_JOB, videoDir } from '../jobs/ingest.js';
 import { presentCreated, presentListItem, presentVideo } from './present-video.js';
 import { defaultTitle, resolveVideoSource } from './video-source.js';
+import { videoTeamMapping } from '../results/video-identity.js';
 
 const TAG = ['videos'];
 
@@ -53,8 +54,8 @@ export function videosRoutes(ctx: ServiceContext) {
       return row;
     }
 
-    function single(row: VideoRow) {
-      return presentVideo(row, ctx.videos.analysesOf([row.id]).get(row.id) ?? []);
+    async function single(row: VideoRow) {
+      return presentVideo(row, ctx.videos.analysesOf([row.id]).get(row.id) ?? [], await videoTeamMapping(ctx, row));
     }
 
     r.get('/videos', {
@@ -125,7 +126,7 @@ export function videosRoutes(ctx: ServiceContext) {
         params: IdParams,
         response: { 200: Type.Object({ data: Type.Ref(Video) }), ...managementErrors(403, 404) },
       },
-    }, async (request) => ({ data: single(ownedVideo(request, request.params.id)) }));
+    }, async (request) => ({ data: await single(ownedVideo(request, request.params.id)) }));
 
     r.put('/videos/:id', {
       schema: {
@@ -153,7 +154,7 @@ export function videosRoutes(ctx: ServiceContext) {
       };
       const updated = ctx.videos.update(row.id, patch);
       if (!updated) throw apiError('VIDEO_NOT_FOUND', `video ${row.id} not found`);
-      return { data: single(updated) };
+      return { data: await single(updated) };
     });
 
     r.delete('/videos/:id', {
@@ -171,7 +172,7 @@ export function videosRoutes(ctx: ServiceContext) {
         throw apiError('VIDEO_BUSY', `video ${row.id} has a running analysis; wait until it is done or error, then retry`);
       }
       // The row is gone; stop its download before removing the folder it writes into.
-      await ctx.jobs.cancelForVideo(row.id);
+      await Promise.all([ctx.jobs.cancelForVideo(row.id), ctx.analysisJobs.cancelForVideo(row.id)]);
       await rm(videoDir(ctx.config.home, row.id), { recursive: true, force: true });
       return reply.code(204).send(null);
     });

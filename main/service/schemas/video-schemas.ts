@@ -48,7 +48,7 @@ const listFields = {
 export const VideoListItem = Type.Object(listFields, { $id: 'VideoListItem' });
 
 export const VideoSource = Type.Object({
-  kind: StringEnum(['http', 'local']),
+  kind: StringEnum(['http', 'local', 'none'], { description: '`none`: a tracking-only video created by an import (no video file)' }),
   bytes_downloaded: Type.Integer(),
   bytes_total: Nullable(Type.Integer()),
   size_bytes: Nullable(Type.Integer()),
@@ -66,7 +66,7 @@ export const VideoSource = Type.Object({
 
 export const Video = Type.Object({
   ...listFields,
-  mp4_source: Type.String({ description: 'The source as registered: http(s) URL or file:// URL' }),
+  mp4_source: Nullable(Type.String({ description: 'The source as registered: http(s) URL or file:// URL; null for a tracking-only video (import without a video file)' })),
   left_start_team: LeftStartTeam,
   team_zero: Nullable(Side),
   status_reason: Nullable(Type.String({ description: 'Touchline extension: why the status is error (readable), else null' })),

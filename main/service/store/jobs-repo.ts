@@ -7,6 +7,7 @@ export interface JobRow {
   id: number;
   kind: string;
   video_id: number | null;
+  analysis_id: number | null;
   state: JobState;
   attempts: number;
   last_error: string | null;
@@ -17,10 +18,10 @@ export interface JobRow {
 export class JobsRepo {
   constructor(private readonly db: Db) {}
 
-  enqueue(kind: string, videoId: number | null): JobRow {
+  enqueue(kind: string, videoId: number | null, analysisId: number | null = null): JobRow {
     const now = nowIso();
-    const info = this.db.prepare("INSERT INTO jobs (kind, video_id, state, created_at, updated_at) VALUES (?, ?, 'queued', ?, ?)")
-      .run(kind, videoId, now, now);
+    const info = this.db.prepare("INSERT INTO jobs (kind, video_id, analysis_id, state, created_at, updated_at) VALUES (?, ?, ?, 'queued', ?, ?)")
+      .run(kind, videoId, analysisId, now, now);
     return this.get(Number(info.lastInsertRowid)) as JobRow;
   }
 
@@ -45,7 +46,12 @@ export class JobsRepo {
     return this.db.prepare('SELECT * FROM jobs WHERE state = ? ORDER BY id').all(state) as JobRow[];
   }
 
-  activeForVideo(videoId: number): JobRow[] {
-    return this.db.prepare("SELECT * FROM jobs WHERE video_id = ? AND state IN ('queued','running') ORDER BY id").all(videoId) as JobRow[];
+  activeForAnalysis(analysisId: number): JobRow[] {
+    return this.db.prepare("SELECT * FROM jobs WHERE analysis_id = ? AND state IN ('queued','running') ORDER BY id").all(analysisId) as JobRow[];
+  }
+
+  activeForVideo(videoId: number, kind: string): JobRow[] {
+    return this.db.prepare("SELECT * FROM jobs WHERE video_id = ? AND kind = ? AND state IN ('queued','running') ORDER BY id")
+      .all(videoId, kind) as JobRow[];
   }
 }

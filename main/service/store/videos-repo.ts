@@ -23,8 +23,11 @@ export interface VideoRow {
   left_start_team: LeftStartTeam;
   left_start_team_set_by: 'client' | 'service' | null;
   team_zero: Side | null;
-  source_url: string;
-  source_kind: 'http' | 'local';
+  /** The kit (preview key) a person confirmed as home; null until answered. */
+  confirmed_home_key: 'team_a' | 'team_b' | null;
+  /** Null for a tracking-only video (an import without a video file). */
+  source_url: string | null;
+  source_kind: 'http' | 'local' | 'none';
   local_path: string | null;
   source_size_bytes: number | null;
   source_mtime_ms: number | null;
@@ -47,8 +50,8 @@ export interface NewVideo {
   startOffsetSeconds: number | null;
   endOffsetSeconds: number | null;
   leftStartTeam: Side | null;
-  sourceUrl: string;
-  sourceKind: 'http' | 'local';
+  sourceUrl: string | null;
+  sourceKind: 'http' | 'local' | 'none';
   localPath: string | null;
 }
 
@@ -180,6 +183,10 @@ export class VideosRepo {
         left_start_team = CASE WHEN left_start_team_set_by = 'client' THEN left_start_team ELSE ? END,
         left_start_team_set_by = CASE WHEN left_start_team_set_by = 'client' THEN 'client' ELSE 'service' END,
         team_zero = ?, updated_at = ? WHERE id = ?`).run(left, teamZero, nowIso(), id);
+  }
+
+  setDuration(id: number, seconds: number): void {
+    this.db.prepare('UPDATE videos SET duration_seconds = ?, updated_at = ? WHERE id = ?').run(seconds, nowIso(), id);
   }
 
   setStatus(id: number, status: VideoStatus, reason: string | null = null): void {

@@ -1,6 +1,16 @@
 import { sql as m001 } from './001-initial.js';
+import { sql as m002, foreignKeysOff as m002FkOff } from './002-analyses.js';
+
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+  /** Table rebuilds run with foreign keys off (outside the transaction) and are checked after. */
+  foreignKeysOff?: boolean;
+}
 
 /** Numbered, append-only: never edit a shipped migration, add the next number. */
-export const migrations: readonly { version: number; name: string; sql: string }[] = [
+export const migrations: readonly Migration[] = [
   { version: 1, name: 'initial', sql: m001 },
+  { version: 2, name: 'analyses', sql: m002, foreignKeysOff: m002FkOff },
 ];

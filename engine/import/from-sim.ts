@@ -1,0 +1,112 @@
+import type { SimTruth } from '../io/sim-truth.js';
+import { ROLES, TrackingBuilder, type TrackingColumns } from '../results/tracking-columns.js';
+import type { AnalysisFacts, AnalysisPlayer } from '../results/analysis-facts.js';
+import type { ResultEvent, TeamLabel } from '../results/result-events.js';
+import { providerBallEvents, relabelPlayerId, type TeamRelabel } from './provider-events.js';
+import { teamPossessionSpans } from '../events/possession-spans.js';
+import { assembleEvents } from './assemble-events.js';
+
+export interface ImportResult {
+  columns: TrackingColumns;
+  events: ResultEvent[];
+  facts: Omit<AnalysisFacts, 'engine_version' | 'data_version' | 'source'>;
+}
+
+const toCm = (m: number, max: number) => Math.max(0, Math.min(max, Math.round(m * 100)));
+
+/**
+ * Which squad defends the left half at kickoff: the side the home team's players stand on in the
+ * first frame of play, flipped when that frame belongs to the second (or fourth) period.
+ */
+export function homeStartsLeft(xs: { homeMeanX: number; period: number }): boolean {
+  const leftNow = xs.homeMeanX < 52.5;
+  return xs.period % 2 === 1 ? leftNow : !leftNow;
+}
+
+/**
+ * Simulator truth as an analysis: every object on the pitch is a detected row (the truth has no
+ * camera), relabelled so that team_0 is the squad that started on the left; the provider's ball
+ * events, the simulator's possession reading, and the timeline. Time 0 is the first frame of the data.
+ */
+export function importSimTruth(truth: SimTruth): ImportResult {
+  const { track, meta } = truth;
+  const n = track.objects.length;
+  const frameMs = track.frameMs;
+
+  // Side at kickoff from the first frame with play.
+  let homeStartsLeftAt = true;
+  for (let f = 0; f < track.frames; f++) {
+    const period = track.period[f] as number;
+    if (period === 0) continue;
+    let sum = 0;
+    let count = 0;
+    track.objects.forEach((o, i) => {
+      const x = track.x[f * n + i] as number;
+      if (o.team === 0 && !Number.isNaN(x)) { sum += x; count += 1; }
+    });
+    if (count > 0) { homeStartsLeftAt = homeStartsLeft({ homeMeanX: sum / count, period }); break; }
+  }
+  const relabel: TeamRelabel = { home: homeStartsLeftAt ? 'team_0' : 'team_1' };
+
+  const builder = new TrackingBuilder(track.frames * n);
+  const roleIndex = track.objects.map((o) => ROLES.indexOf(o.role));
+  const ids = track.objects.map((o) => (o.role === 'player' || o.role === 'goal_keeper' ? relabelPlayerId(o.id, relabel) : null));
+  // Rows within a frame: players by engine label and jersey, then referees, then the ball: the same
+  // order in every frame keeps files deterministic and easy to read.
+  const order = track.objects.map((_, i) => i).sort((a, b) => rank(a) - rank(b) || (ids[a] ?? '').localeCompare(ids[b] ?? '', 'en', { numeric: true }));
+  function rank(i: number): number {
+    const role = track.objects[i]?.role;
+    return role === 'ball' ? 2 : role === 'referee' ? 1 : 0;
+  }
+  const playerIdx = ids.map((id) => builder.playerIndex(id));
+  for (let f = 0; f < track.frames; f++) {
+    const t = f * frameMs;
+    for (const o of order) {
+      const x = track.x[f * n + o] as number;
+      if (Number.isNaN(x)) continue;
+      const person = playerIdx[o] as number;
+      builder.push({
+        timestamp: t, role: roleIndex[o] as number, player: person, playerIdConf: person >= 0 ? 1 : 0,
+        x: toCm(x, 10500), y: toCm(track.y[f * n + o] as number, 6800),
+      });
+    }
+  }
+  const columns = builder.finish();
+
+  const shifted = truth.events.map((e) => ({ ...e, start_ms: e.start_ms - track.startMs, end_ms: e.end_ms - track.startMs }));
+  const ballEvents = providerBallEvents(shifted, relabel);
+  const labels: [TeamLabel, TeamLabel] = relabel.home === 'team_0' ? ['team_0', 'team_1'] : ['team_1', 'team_0'];
+  const possession = new Int8Array(track.frames);
+  for (let f = 0; f < track.frames; f++) possession[f] = track.inPlay[f] ? (track.possession[f] as number) : -1;
+  const durationMs = track.frames * frameMs;
+  const periods = meta.periods
+    .map((p) => ({ period: p.period, start_ms: Math.max(0, p.startFrame * frameMs - track.startMs), end_ms: Math.min(durationMs, (p.endFrame + 1) * frameMs - track.startMs) }))
+    .filter((p) => p.end_ms > p.start_ms);
+  const events = assembleEvents(ballEvents, teamPossessionSpans(possession, 0, frameMs, labels), {
+    periods, duration_ms: durationMs, data_start_ms: 0, data_end_ms: durationMs,
+  }, frameMs);
+
+  const players: AnalysisPlayer[] = [];
+  track.objects.forEach((o, i) => {
+    const id = ids[i];
+    if (!id) return;
+    // The simulator's names ("Home 7") are labels, not names: leave naming to the roster.
+    players.push({ player_id: id, team: id.startsWith('0-') ? 'team_0' : 'team_1', jersey: o.jersey, role: o.role === 'goal_keeper' ? 'goal_keeper' : 'player', name: null });
+  });
+  players.sort((a, b) => a.player_id.localeCompare(b.player_id, 'en', { numeric: true }));
+  const detected = columns.length;
+  return {
+    columns,
+    events,
+    facts: {
+      duration_ms: durationMs,
+      frame_ms: frameMs,
+      image: null,
+      team_roles: relabel.home === 'team_0' ? { team_0: 'home', team_1: 'away' } : { team_0: 'away', team_1: 'home' },
+      kit_keys: { team_0: null, team_1: null },
+      players,
+      quality: null,
+      rows: { detected, projected: 0 },
+    },
+  };
+}

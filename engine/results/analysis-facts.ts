@@ -1,0 +1,58 @@
+import type { TeamLabel } from './result-events.js';
+
+/**
+ * What an engine run (or an import) knows about the match besides rows and events: written as
+ * `analysis.json` next to the tracking file. Team labels: `team_0` is the squad that started the match
+ * on the left half (the engine's reading), `team_1` the other.
+ */
+export interface AnalysisFacts {
+  engine_version: string;
+  /** Event data version (spec 9): 4 for this engine. */
+  data_version: number;
+  /** Where the results came from. */
+  source: 'video' | 'import:sim' | 'import:metrica' | 'import:parquet';
+  /** Length of the analysed timeline, ms (the video's length; an import's last frame + 40 ms). */
+  duration_ms: number;
+  frame_ms: number;
+  /** Size of the analysed picture, when there was one (pixel columns refer to it). */
+  image: { width: number; height: number } | null;
+  /**
+   * Fixture role of each engine label when the source said it (an import names its squads; the video
+   * engine reads it from the confirmed kit). Null when unknown: team mapping composes roles at read time.
+   */
+  team_roles: Record<TeamLabel, 'home' | 'away' | null>;
+  /** Which preview kit each label wore (`team_a`/`team_b`), when the engine matched kits; else null. */
+  kit_keys: Record<TeamLabel, 'team_a' | 'team_b' | null>;
+  /** Every player id seen, with what the source knew of them. */
+  players: AnalysisPlayer[];
+  /** Quality of the run (team report 2.10): null when never scored. */
+  quality: AnalysisQuality | null;
+  /** Counts of rows written, for humans and benchmarks. */
+  rows: { detected: number; projected: number };
+}
+
+export interface AnalysisPlayer {
+  player_id: string;
+  team: TeamLabel;
+  /** Numeric shirt number or null for suffixes such as GK. */
+  jersey: number | null;
+  role: 'player' | 'goal_keeper';
+  /** A name the source carried (provider data); the video's roster overrides it. */
+  name: string | null;
+}
+
+export interface AnalysisQuality {
+  score: number | null;
+  grade: 'good' | 'fair' | 'degraded' | 'unreliable' | null;
+  reasons: { code: string; severity: 'info' | 'warning' | 'error'; segments: [number, number][]; impact: string }[];
+}
+
+export const PLAYER_ID_PATTERN = /^([01])-([0-9]{1,3}|[A-Za-z][A-Za-z0-9]{0,7})$/;
+
+/** `0-10` -> {team 0, jersey 10}; `1-GK` -> {team 1, jersey null, label GK}; null when not a player id. */
+export function parsePlayerId(id: string): { team: 0 | 1; jersey: number | null; label: string } | null {
+  const m = PLAYER_ID_PATTERN.exec(id);
+  if (!m) return null;
+  const label = m[2] as string;
+  return { team: m[1] === '0' ? 0 : 1, jersey: /^[0-9]+$/.test(label) ? Number(label) : null, label };
+}

@@ -1,0 +1,92 @@
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import { readSimTruth } from './io/sim-truth.js';
+import { writeTrackingFile } from './io/tracking-store.js';
+import { importSimTruth, type ImportResult } from './import/from-sim.js';
+import { importMetrica } from './import/from-metrica.js';
+import { parseMetricaTracking } from './import/metrica-tracking.js';
+import { parseMetricaEventsCsv } from './sim/events/metrica-csv.js';
+import { parseMetricaEventsJson } from './sim/events/metrica-json.js';
+import type { AnalysisFacts } from './results/analysis-facts.js';
+import { RESULT_FILES, type EngineRunSpec } from './worker-protocol.js';
+import { DATA_VERSION, ENGINE_VERSION } from './version.js';
+
+
+/** A failure the user can act on; `status` says which analysis status it means. */
+export class EngineFailure extends Error {
+  constructor(message: string, readonly status: 'error' | 'no_match_detected' | 'needs_attention' = 'error') {
+    super(message);
+  }
+}
+
+export type ProgressFn = (progress: number, stage: string) => void;
+
+async function runImport(spec: EngineRunSpec, progress: ProgressFn): Promise<{ result: ImportResult; source: AnalysisFacts['source'] }> {
+  const source = spec.source;
+  if (source.kind !== 'import') throw new Error('not an import');
+  switch (source.format) {
+    case 'sim': {
+      const dir = source.paths.dir;
+      if (!dir) throw new EngineFailure('a sim import needs paths.dir');
+      progress(5, 'reading simulator truth');
+      const truth = await readSimTruth(dir).catch((e: Error) => {
+        throw new EngineFailure(`cannot read simulator truth in ${dir}: ${e.message}`);
+      });
+      progress(30, 'building tracking rows');
+      return { result: importSimTruth(truth), source: 'import:sim' };
+    }
+    case 'metrica': {
+      const { home, away, events, metadata } = source.paths;
+      if (!home || !away) throw new EngineFailure('a metrica import needs paths.home and paths.away');
+      progress(5, 'reading Metrica tracking');
+      const read = (path: string, what: string) => readFile(path, 'utf8').catch((e: Error) => {
+        throw new EngineFailure(`cannot read the ${what} ${path}: ${e.message}`);
+      });
+      const parse = <T>(fn: () => T): T => {
+        try {
+          return fn();
+        } catch (e) {
+          throw new EngineFailure((e as Error).message);
+        }
+      };
+      const [homeText, awayText, eventsText, xml] = await Promise.all([
+        read(home, 'home tracking CSV'), read(away, 'away tracking CSV'), events ? read(events, 'events file') : Promise.resolve(null),
+        metadata ? read(metadata, 'metadata XML') : Promise.resolve(undefined),
+      ]);
+      progress(30, 'building tracking rows');
+      const homeTrack = parse(() => parseMetricaTracking(homeText, `home tracking ${basename(home)}`));
+      const awayTrack = parse(() => parseMetricaTracking(awayText, `away tracking ${basename(away)}`));
+      const matchSource = eventsText === null ? null : parse(() => (eventsText.trimStart().startsWith('{')
+        ? parseMetricaEventsJson(eventsText, xml) : parseMetricaEventsCsv(eventsText)));
+      return { result: parse(() => importMetrica(homeTrack, awayTrack, matchSource)), source: 'import:metrica' };
+    }
+    default:
+      throw new EngineFailure(`import format '${source.format}' is not supported`);
+  }
+}
+
+/**
+ * Runs one analysis into `spec.outDir`: results are written to `<outDir>.partial` and renamed at the
+ * end, so a crash never leaves a half-written result folder that looks complete.
+ */
+export async function runEngine(spec: EngineRunSpec, progress: ProgressFn): Promise<AnalysisFacts> {
+  if (spec.source.kind === 'video') {
+    // The video pipeline (decode, calibration, detection, tracking, identity, events) lands in the
+    // engine issues; until then a video analysis ends with this reason instead of pretending.
+    throw new EngineFailure('this build of Touchline has no video engine yet: import tracking data instead (touchline import, POST /v1/imports)');
+  }
+  const { result, source } = await runImport(spec, progress);
+  const partial = `${spec.outDir}.partial`;
+  await rm(partial, { recursive: true, force: true });
+  await mkdir(partial, { recursive: true });
+  progress(70, 'writing tracking');
+  const facts: AnalysisFacts = { engine_version: ENGINE_VERSION, data_version: DATA_VERSION, source, ...result.facts };
+  await writeTrackingFile(join(partial, RESULT_FILES.tracking), result.columns);
+  progress(90, 'writing events');
+  await writeFile(join(partial, RESULT_FILES.events), JSON.stringify(result.events));
+  await writeFile(join(partial, RESULT_FILES.facts), `${JSON.stringify(facts, null, 1)}\n`);
+  await rm(spec.outDir, { recursive: true, force: true });
+  await rename(partial, spec.outDir);
+  progress(100, 'done');
+  return facts;
+}

@@ -1,0 +1,53 @@
+import type { AnalysisFacts } from './results/analysis-facts.js';
+
+/**
+ * Messages between the service and the engine process (a Node child process, or Electron's
+ * utilityProcess in the app). One process runs one analysis: it gets a `run` message, reports
+ * progress, and ends with `done` or `failed`. Results are files in `outDir`, never messages.
+ */
+export type ImportFormat = 'sim' | 'metrica' | 'parquet';
+
+export interface ImportSource {
+  kind: 'import';
+  format: ImportFormat;
+  /**
+   * sim: `dir` (a `touchline sim` output directory).
+   * metrica: `home`, `away` (tracking CSVs) and optional `events` (events CSV or JSON).
+   * parquet: `tracking` (our Parquet download) and optional `events` (our events JSON).
+   */
+  paths: Record<string, string>;
+  /** Fixture roles of the file's teams when the caller knows them better than the file. */
+  home_team?: 'first' | 'second';
+}
+
+export interface VideoSource {
+  kind: 'video';
+  path: string;
+  fps: number;
+  startOffsetSeconds: number | null;
+  endOffsetSeconds: number | null;
+  width: number;
+  height: number;
+}
+
+export interface EngineRunSpec {
+  analysisId: number;
+  /** Results go here (written to `<outDir>.partial` first and renamed at the end). */
+  outDir: string;
+  source: ImportSource | VideoSource;
+}
+
+export type ParentMessage = { type: 'run'; spec: EngineRunSpec };
+
+export type WorkerMessage =
+  | { type: 'progress'; progress: number; stage: string }
+  | { type: 'done'; facts: AnalysisFacts }
+  /** `status`: the analysis status this failure means (error unless the engine knows better). */
+  | { type: 'failed'; message: string; status: 'error' | 'no_match_detected' | 'needs_attention' };
+
+/** Files an engine run writes into its results folder. */
+export const RESULT_FILES = {
+  tracking: 'tracking.tlc',
+  events: 'events.json',
+  facts: 'analysis.json',
+} as const;

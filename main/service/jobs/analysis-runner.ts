@@ -1,0 +1,184 @@
+import { join } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import type { ServiceConfig } from '../config.js';
+import type { AnalysesRepo, AnalysisRow } from '../store/analyses-repo.js';
+import { FINAL_STATUSES } from '../store/analyses-repo.js';
+import type { VideosRepo, VideoRow } from '../store/videos-repo.js';
+import type { JobsRepo, JobRow } from '../store/jobs-repo.js';
+import type { JobHandler, JobQueue } from './job-queue.js';
+import { sourcePath, videoDir, type StoredProbe } from './ingest.js';
+import { EngineRunError, type EngineHost } from './engine-host.js';
+import type { EngineRunSpec, ImportSource } from '../../../engine/worker-protocol.js';
+import type { AnalysisFacts } from '../../../engine/results/analysis-facts.js';
+import { composeTeamMapping } from '../results/team-identity.js';
+
+export const ANALYSIS_JOB = 'analysis';
+
+export function analysisDir(home: string, videoId: number, analysisId: number): string {
+  return join(videoDir(home, videoId), 'analyses', String(analysisId));
+}
+
+export interface AnalysisRunnerDeps {
+  config: ServiceConfig;
+  analyses: AnalysesRepo;
+  videos: VideosRepo;
+  jobsRepo: JobsRepo;
+  host: EngineHost;
+  /** Told of every analysis that reached a final status (webhooks listen here). */
+  onFinished?: (analysis: AnalysisRow) => void;
+}
+
+/**
+ * Moves analyses through their lifecycle (spec 3): init -> waiting_for_video -> (waiting_for_meta) ->
+ * running -> done, or error / ignored / no_match_detected with a reason. Work happens in analysis
+ * jobs on a persistent queue, so queued and interrupted analyses survive restarts.
+ */
+export class AnalysisRunner {
+  private queue: JobQueue | null = null;
+
+  constructor(private readonly deps: AnalysisRunnerDeps) {}
+
+  attach(queue: JobQueue): void {
+    this.queue = queue;
+  }
+
+  /** Queues the analysis's work (a new analysis, or one whose video just became ready). */
+  schedule(analysis: AnalysisRow): void {
+    if (this.deps.jobsRepo.activeForAnalysis(analysis.id).length > 0) return;
+    this.queue?.enqueue(ANALYSIS_JOB, analysis.video_id, analysis.id);
+  }
+
+  /** The video's ingest ended (available or error): parked analyses proceed or fail. */
+  videoSettled(videoId: number): void {
+    for (const a of this.deps.analyses.ofVideo(videoId)) {
+      if (a.status === 'waiting_for_video' || a.status === 'init') this.schedule(a);
+    }
+  }
+
+  /**
+   * At start: every unfinished analysis must have its job. A `running` one whose job the queue put
+   * back (the process died mid-run) shows `init` again until its run restarts from the beginning.
+   */
+  recover(): void {
+    const open = this.deps.analyses.inStatus(['init', 'waiting_for_video', 'waiting_for_meta', 'running']);
+    for (const a of open) {
+      const jobs = this.deps.jobsRepo.activeForAnalysis(a.id);
+      if (a.status === 'running' && jobs.every((j) => j.state === 'queued')) {
+        this.deps.analyses.setStatus(a.id, 'init', 'interrupted by a restart; running again');
+      }
+      if (jobs.length === 0) this.schedule(a);
+    }
+  }
+
+  handler(): JobHandler {
+    return {
+      run: (job, signal) => this.run(job, signal),
+      onFailed: (job, reason) => {
+        if (job.analysis_id === null) return;
+        this.end(job.analysis_id, { status: 'error', reason });
+      },
+    };
+  }
+
+  private end(id: number, outcome: Parameters<AnalysesRepo['finish']>[1]): void {
+    if (this.deps.analyses.finish(id, outcome)) {
+      const row = this.deps.analyses.get(id);
+      if (row) this.deps.onFinished?.(row);
+    }
+  }
+
+  private async run(job: JobRow, signal: AbortSignal): Promise<void> {
+    const { analyses, videos, config } = this.deps;
+    const analysis = job.analysis_id === null ? undefined : analyses.get(job.analysis_id);
+    if (!analysis || FINAL_STATUSES.includes(analysis.status)) return;
+    const video = videos.get(analysis.video_id);
+    if (!video) return;
+
+    if (analysis.engine_source === 'video') {
+      if (video.status === 'error') {
+        this.end(analysis.id, { status: 'error', reason: `the video could not be prepared: ${video.status_reason ?? 'unknown reason'}` });
+        return;
+      }
+      if (video.status === 'no_match_detected') {
+        this.end(analysis.id, { status: 'no_match_detected', reason: 'no football match was detected in the video' });
+        return;
+      }
+      if (video.status !== 'available') {
+        analyses.setStatus(analysis.id, 'waiting_for_video');
+        return; // videoSettled() queues it again
+      }
+      const minimum = config.minAnalysisSeconds;
+      if ((video.duration_seconds ?? 0) < minimum) {
+        this.end(analysis.id, {
+          status: 'ignored',
+          reason: `the video is ${Math.round(video.duration_seconds ?? 0)} s long; an analysis needs at least ${minimum / 60} minutes`,
+        });
+        return;
+      }
+    }
+
+    analyses.setStatus(analysis.id, 'running');
+    analyses.setProgress(analysis.id, 0);
+    let lastWrite = 0;
+    try {
+      const facts = await this.deps.host.run(this.spec(analysis, video), {
+        signal,
+        onProgress: (progress) => {
+          const now = Date.now();
+          if (now - lastWrite < 250 && progress < 100) return;
+          lastWrite = now;
+          analyses.setProgress(analysis.id, Math.min(99, progress));
+        },
+      });
+      this.complete(analysis, facts);
+    } catch (error) {
+      if (error instanceof EngineRunError) {
+        this.end(analysis.id, { status: error.status, reason: error.message });
+        return;
+      }
+      throw error;
+    }
+  }
+
+  private spec(analysis: AnalysisRow, video: VideoRow): EngineRunSpec {
+    const outDir = analysisDir(this.deps.config.home, video.id, analysis.id);
+    if (analysis.engine_source === 'import') {
+      return { analysisId: analysis.id, outDir, source: JSON.parse(analysis.import_spec as string) as ImportSource };
+    }
+    const probe = JSON.parse(video.probe_json as string) as StoredProbe;
+    return {
+      analysisId: analysis.id,
+      outDir,
+      source: {
+        kind: 'video', path: sourcePath(this.deps.config.home, video), fps: analysis.fps,
+        startOffsetSeconds: video.start_offset_seconds, endOffsetSeconds: video.end_offset_seconds,
+        width: probe.analysis.width, height: probe.analysis.height,
+      },
+    };
+  }
+
+  private complete(analysis: AnalysisRow, facts: AnalysisFacts): void {
+    const { videos } = this.deps;
+    const video = videos.get(analysis.video_id);
+    if (!video) return;
+    // The video's side: team_0 started left, so its resolved role is the left-starting team (VID-10).
+    const mapping = composeTeamMapping(video, facts);
+    if (video.left_start_team_set_by !== 'client' && mapping.team_0.role) {
+      videos.writeServiceSide(video.id, mapping.team_0.role, mapping.team_0.role);
+    }
+    if (video.source_kind === 'none' && video.duration_seconds === null) {
+      videos.setDuration(video.id, facts.duration_ms / 1000);
+    }
+    this.end(analysis.id, {
+      status: 'done',
+      aggregateVersion: facts.engine_version,
+      dataVersion: facts.data_version,
+      qualityJson: facts.quality ? JSON.stringify(facts.quality) : null,
+    });
+  }
+}
+
+/** Reads an analysis's facts file (written by the engine at the end of a run). */
+export async function readFacts(dir: string): Promise<AnalysisFacts> {
+  return JSON.parse(await readFile(join(dir, 'analysis.json'), 'utf8')) as AnalysisFacts;
+}

@@ -1,0 +1,68 @@
+import { fork } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { AnalysisFacts } from '../../../engine/results/analysis-facts.js';
+import type { EngineRunSpec, WorkerMessage } from '../../../engine/worker-protocol.js';
+
+/** Runs one analysis in a separate engine process; the service never computes in its own. */
+export interface EngineHost {
+  run(spec: EngineRunSpec, options: { signal: AbortSignal; onProgress(progress: number, stage: string): void }): Promise<AnalysisFacts>;
+}
+
+/** An engine run that ended without results; `status` is the analysis status it means. */
+export class EngineRunError extends Error {
+  constructor(message: string, readonly status: 'error' | 'no_match_detected' | 'needs_attention') {
+    super(message);
+  }
+}
+
+/**
+ * The compiled worker script. From dist/ it sits next to us; when the service runs from TypeScript
+ * sources (tests) the compiled copy under dist/ is used, because plain Node runs only JavaScript.
+ */
+export function workerScript(): string {
+  const here = dirname(fileURLToPath(import.meta.url));
+  const sibling = resolve(here, '../../../engine/worker.js');
+  if (existsSync(sibling)) return sibling;
+  let dir = here;
+  while (dirname(dir) !== dir && !existsSync(join(dir, 'package.json'))) dir = dirname(dir);
+  return join(dir, 'dist', 'engine', 'worker.js');
+}
+
+/** The engine as a Node child process (the app uses Electron's utilityProcess with the same messages). */
+export function childProcessEngineHost(options: { script?: string } = {}): EngineHost {
+  return {
+    run(spec, { signal, onProgress }) {
+      const script = options.script ?? workerScript();
+      return new Promise<AnalysisFacts>((resolvePromise, reject) => {
+        if (signal.aborted) {
+          reject(signal.reason instanceof Error ? signal.reason : new Error('aborted'));
+          return;
+        }
+        const child = fork(script, [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], serialization: 'json' });
+        let outcome: { facts: AnalysisFacts } | { error: EngineRunError } | null = null;
+        const onAbort = () => child.kill('SIGTERM');
+        signal.addEventListener('abort', onAbort, { once: true });
+        child.on('message', (raw) => {
+          const m = raw as WorkerMessage;
+          if (m.type === 'progress') onProgress(m.progress, m.stage);
+          else if (m.type === 'done') outcome = { facts: m.facts };
+          else if (m.type === 'failed') outcome = { error: new EngineRunError(m.message, m.status) };
+        });
+        child.on('error', (error) => {
+          signal.removeEventListener('abort', onAbort);
+          reject(new EngineRunError(`cannot start the engine process: ${error.message}`, 'error'));
+        });
+        child.on('exit', (code, sig) => {
+          signal.removeEventListener('abort', onAbort);
+          if (signal.aborted) reject(signal.reason instanceof Error ? signal.reason : new Error('aborted'));
+          else if (outcome && 'facts' in outcome) resolvePromise(outcome.facts);
+          else if (outcome) reject(outcome.error);
+          else reject(new EngineRunError(`the engine process stopped unexpectedly (${sig ? `signal ${sig}` : `exit code ${code}`})`, 'error'));
+        });
+        child.send({ type: 'run', spec });
+      });
+    },
+  };
+}

@@ -1,0 +1,112 @@
+import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { AnalysisFacts } from '../../../engine/results/analysis-facts.js';
+import type { ResultEvent } from '../../../engine/results/result-events.js';
+import type { TrackingColumns } from '../../../engine/results/tracking-columns.js';
+import { readTrackingFile } from '../../../engine/io/tracking-store.js';
+import { RESULT_FILES } from '../../../engine/worker-protocol.js';
+import { computeRowSpeeds } from '../../../engine/metrics/player-speed.js';
+import type { AnalysisRow } from '../store/analyses-repo.js';
+import { analysisDir } from '../jobs/analysis-runner.js';
+
+interface Loaded {
+  facts?: Promise<AnalysisFacts>;
+  events?: Promise<ResultEvent[]>;
+  tracking?: Promise<TrackingColumns>;
+  speeds?: Promise<Float32Array>;
+  /** Anything else derived once per analysis (query indexes). */
+  memo: Map<string, unknown>;
+}
+
+/**
+ * Reads an analysis's result files once and keeps the most recently used analyses in memory (a full
+ * match's tracking is about 100 MB, so only a few). Results are immutable once an analysis is done,
+ * which is what makes caching them safe; deleting the video drops them (`forget`).
+ */
+export class ResultsStore {
+  private readonly loaded = new Map<number, Loaded>();
+
+  constructor(private readonly home: string, private readonly capacity = 3) {}
+
+  dir(a: Pick<AnalysisRow, 'id' | 'video_id'>): string {
+    return analysisDir(this.home, a.video_id, a.id);
+  }
+
+  private entry(a: Pick<AnalysisRow, 'id' | 'video_id'>): Loaded {
+    let e = this.loaded.get(a.id);
+    if (e) {
+      this.loaded.delete(a.id);
+      this.loaded.set(a.id, e);
+      return e;
+    }
+    e = { memo: new Map() };
+    this.loaded.set(a.id, e);
+    while (this.loaded.size > this.capacity) {
+      const oldest = this.loaded.keys().next().value as number;
+      this.loaded.delete(oldest);
+    }
+    return e;
+  }
+
+  facts(a: Pick<AnalysisRow, 'id' | 'video_id'>): Promise<AnalysisFacts> {
+    const e = this.entry(a);
+    e.facts ??= readFile(join(this.dir(a), RESULT_FILES.facts), 'utf8').then((t) => JSON.parse(t) as AnalysisFacts);
+    return e.facts;
+  }
+
+  events(a: Pick<AnalysisRow, 'id' | 'video_id'>): Promise<ResultEvent[]> {
+    const e = this.entry(a);
+    e.events ??= readFile(join(this.dir(a), RESULT_FILES.events), 'utf8').then((t) => JSON.parse(t) as ResultEvent[]);
+    return e.events;
+  }
+
+  tracking(a: Pick<AnalysisRow, 'id' | 'video_id'>): Promise<TrackingColumns> {
+    const e = this.entry(a);
+    e.tracking ??= readTrackingFile(join(this.dir(a), RESULT_FILES.tracking));
+    return e.tracking;
+  }
+
+  trackingPath(a: Pick<AnalysisRow, 'id' | 'video_id'>): string {
+    return join(this.dir(a), RESULT_FILES.tracking);
+  }
+
+  /** Smoothed speed per tracking row (frame_state's speed_mps), computed once. */
+  speeds(a: Pick<AnalysisRow, 'id' | 'video_id'>): Promise<Float32Array> {
+    const e = this.entry(a);
+    e.speeds ??= this.tracking(a).then((cols) => computeRowSpeeds(cols));
+    return e.speeds;
+  }
+
+  /** Any value derived from the results, computed once per analysis while it stays loaded. */
+  memo<T>(a: Pick<AnalysisRow, 'id' | 'video_id'>, key: string, build: () => Promise<T>): Promise<T> {
+    const e = this.entry(a);
+    let v = e.memo.get(key) as Promise<T> | undefined;
+    if (!v) {
+      v = build();
+      v.catch(() => e.memo.delete(key));
+      e.memo.set(key, v);
+    }
+    return v;
+  }
+
+  /**
+   * A cached file of the analysis (`cache/<name>`): built once, written atomically, then served from
+   * disk. Survives restarts; keyed by name, so callers put the schema version in it.
+   */
+  async cachedFile(a: Pick<AnalysisRow, 'id' | 'video_id'>, name: string, build: () => Promise<Uint8Array | string>): Promise<string> {
+    const path = join(this.dir(a), 'cache', name);
+    if (await stat(path).then((s) => s.isFile(), () => false)) return path;
+    return this.memo(a, `file:${name}`, async () => {
+      const data = await build();
+      await mkdir(join(this.dir(a), 'cache'), { recursive: true });
+      const tmp = `${path}.${process.pid}.partial`;
+      await writeFile(tmp, data);
+      await rename(tmp, path);
+      return path;
+    });
+  }
+
+  forget(analysisIds: readonly number[]): void {
+    for (const id of analysisIds) this.loaded.delete(id);
+  }
+}

@@ -1,0 +1,122 @@
+import { stat } from 'node:fs/promises';
+import { basename, isAbsolute } from 'node:path';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { apiError } from '../errors.js';
+import type { ServiceContext } from '../context.js';
+import { IdParams, managementErrors } from '../schemas/common.js';
+import { AnalysisCreateBody, ImportBody } from '../schemas/analysis-schemas.js';
+import type { VideoRow } from '../store/videos-repo.js';
+import type { ImportSource } from '../../../engine/worker-protocol.js';
+import { ENGINE_VERSION } from '../../../engine/version.js';
+import { presentAnalysis } from './present-analysis.js';
+
+const TAG = ['analyses'];
+
+const REQUIRED_PATHS: Record<ImportBody['format'], string[]> = { sim: ['dir'], metrica: ['home', 'away'], parquet: ['tracking'] };
+
+export function analysesRoutes(ctx: ServiceContext) {
+  return async function register(app: FastifyInstance): Promise<void> {
+    const r = app.withTypeProvider<TypeBoxTypeProvider>();
+
+    function ownedVideo(request: FastifyRequest, id: number): VideoRow {
+      const row = ctx.videos.get(id);
+      if (!row) throw apiError('VIDEO_NOT_FOUND', `video ${id} not found`);
+      if (row.organization_id !== request.auth?.organizationId) throw apiError('FORBIDDEN', `no permission to access video ${id}`);
+      return row;
+    }
+
+    r.post('/videos/:video_id/analysis', {
+      schema: {
+        tags: TAG,
+        summary: 'Create an analysis; it waits for the video when needed and runs in the background',
+        params: Type.Object({ video_id: Type.Integer({ minimum: 1 }) }, { additionalProperties: false }),
+        body: AnalysisCreateBody,
+        response: { 200: Type.Object({ data: Type.Ref('Analysis') }), ...managementErrors(400, 403, 404, 413, 415) },
+      },
+      // The body is optional (spec 4.1): no body at all means {}.
+      preValidation: async (request) => {
+        if (request.body === undefined || request.body === null) request.body = {};
+      },
+    }, async (request) => {
+      const video = ownedVideo(request, request.params.video_id);
+      const minimum = ctx.config.minAnalysisSeconds;
+      // Known too short: refuse now (ANA-03). Unknown yet (still downloading): the runner checks later.
+      if (video.duration_seconds !== null && video.duration_seconds < minimum) {
+        throw apiError('VIDEO_TOO_SHORT',
+          `the video must be at least ${minimum / 60} minutes long to be analysed; video ${video.id} is ${(video.duration_seconds / 60).toFixed(1)} minutes`);
+      }
+      if (video.source_kind === 'none') {
+        throw apiError('VALIDATION_FAILED', `video ${video.id} is tracking-only (created by an import): it has no video file to analyse`);
+      }
+      const analysis = ctx.analyses.insert({
+        videoId: video.id, fps: request.body.fps ?? 25, algorithmVersion: ENGINE_VERSION, engineSource: 'video', importSpec: undefined,
+      });
+      ctx.runner.schedule(analysis);
+      return { data: presentAnalysis(analysis, video) };
+    });
+
+    r.get('/analyses/:id', {
+      schema: {
+        tags: TAG,
+        summary: 'Analysis status, progress and versions',
+        params: IdParams,
+        response: { 200: Type.Object({ data: Type.Ref('Analysis') }), ...managementErrors(403, 404) },
+      },
+    }, async (request) => {
+      const analysis = ctx.analyses.get(request.params.id);
+      if (!analysis) throw apiError('ANALYSIS_NOT_FOUND', `analysis ${request.params.id} not found`);
+      const video = ownedVideo(request, analysis.video_id);
+      return { data: presentAnalysis(analysis, video) };
+    });
+
+    r.post('/imports', {
+      schema: {
+        tags: TAG,
+        summary: 'Touchline extension: create a done analysis from existing tracking data (simulator truth, Metrica CSVs, our Parquet)',
+        body: ImportBody,
+        response: { 200: Type.Object({ data: Type.Ref('Analysis') }), ...managementErrors(403, 404, 413, 415) },
+      },
+    }, async (request) => {
+      const body = request.body;
+      const paths: Record<string, string> = {};
+      for (const [key, value] of Object.entries(body.paths)) {
+        if (value === undefined) continue;
+        if (!isAbsolute(value)) throw apiError('VALIDATION_FAILED', `body field 'paths.${key}' must be an absolute path on this machine`);
+        const info = await stat(value).catch(() => null);
+        const wantDir = body.format === 'sim' && key === 'dir';
+        if (!info || (wantDir ? !info.isDirectory() : !info.isFile())) {
+          throw apiError('VALIDATION_FAILED', `body field 'paths.${key}': no ${wantDir ? 'directory' : 'file'} at ${value}`);
+        }
+        paths[key] = value;
+      }
+      for (const key of REQUIRED_PATHS[body.format]) {
+        if (!paths[key]) throw apiError('VALIDATION_FAILED', `body field 'paths.${key}' is required for format '${body.format}'`);
+      }
+      const source: ImportSource = { kind: 'import', format: body.format, paths };
+      let video: VideoRow;
+      if (body.video_id !== undefined) {
+        video = ownedVideo(request, body.video_id);
+        if (body.left_start_team) ctx.videos.update(video.id, { left_start_team: body.left_start_team });
+      } else {
+        const home = body.home_team_name ?? 'Team Left';
+        const away = body.away_team_name ?? 'Team Right';
+        const label = basename(paths.dir ?? paths.tracking ?? paths.home ?? 'import');
+        video = ctx.videos.insert({
+          organizationId: request.auth?.organizationId as number,
+          title: body.title ?? `${home} vs ${away} (imported ${label})`,
+          homeTeamName: home, awayTeamName: away, matchDate: body.date ?? null,
+          startOffsetSeconds: null, endOffsetSeconds: null, leftStartTeam: body.left_start_team ?? null,
+          sourceUrl: null, sourceKind: 'none', localPath: null,
+        }, body.home_team_name && body.away_team_name ? `${home} ${away}` : body.title ?? 'import');
+        ctx.videos.setStatus(video.id, 'available');
+      }
+      const analysis = ctx.analyses.insert({
+        videoId: video.id, fps: 25, algorithmVersion: ENGINE_VERSION, engineSource: 'import', importSpec: source,
+      });
+      ctx.runner.schedule(analysis);
+      return { data: presentAnalysis(analysis, ctx.videos.get(video.id) as VideoRow) };
+    });
+  };
+}

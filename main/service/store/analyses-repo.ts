@@ -1,0 +1,104 @@
+import type { Db } from './db.js';
+import { nowIso } from './db.js';
+
+export const ANALYSIS_STATUSES = [
+  'init', 'waiting_for_video', 'waiting_for_meta', 'running', 'done', 'error', 'ignored', 'no_match_detected', 'needs_attention',
+] as const;
+export type AnalysisStatus = (typeof ANALYSIS_STATUSES)[number];
+/** Statuses from which an analysis never moves again. */
+export const FINAL_STATUSES: readonly AnalysisStatus[] = ['done', 'error', 'ignored', 'no_match_detected', 'needs_attention'];
+
+export interface AnalysisRow {
+  id: number;
+  video_id: number;
+  status: AnalysisStatus;
+  status_reason: string | null;
+  created_at: string;
+  finished_at: string | null;
+  engine_source: 'video' | 'import';
+  import_spec: string | null;
+  fps: number;
+  algorithm_version: string;
+  aggregate_version: string | null;
+  data_version: number | null;
+  progress: number;
+  results_available: number;
+  started_at: string | null;
+  meta_wait_until: string | null;
+  quality_json: string | null;
+}
+
+export interface NewAnalysis {
+  videoId: number;
+  fps: number;
+  algorithmVersion: string;
+  engineSource: 'video' | 'import';
+  importSpec: unknown;
+}
+
+export class AnalysesRepo {
+  private readonly byId;
+
+  constructor(private readonly db: Db) {
+    this.byId = db.prepare('SELECT * FROM analyses WHERE id = ?');
+  }
+
+  insert(a: NewAnalysis): AnalysisRow {
+    const info = this.db.prepare(`INSERT INTO analyses (video_id, status, created_at, fps, algorithm_version, engine_source, import_spec)
+      VALUES (?, 'init', ?, ?, ?, ?, ?)`)
+      .run(a.videoId, nowIso(), a.fps, a.algorithmVersion, a.engineSource, a.importSpec === undefined ? null : JSON.stringify(a.importSpec));
+    return this.get(Number(info.lastInsertRowid)) as AnalysisRow;
+  }
+
+  get(id: number): AnalysisRow | undefined {
+    return this.byId.get(id) as AnalysisRow | undefined;
+  }
+
+  ofVideo(videoId: number): AnalysisRow[] {
+    return this.db.prepare('SELECT * FROM analyses WHERE video_id = ? ORDER BY id').all(videoId) as AnalysisRow[];
+  }
+
+  inStatus(statuses: readonly AnalysisStatus[]): AnalysisRow[] {
+    return this.db.prepare(`SELECT * FROM analyses WHERE status IN (${statuses.map(() => '?').join(',')}) ORDER BY id`)
+      .all(...statuses) as AnalysisRow[];
+  }
+
+  /** The newest done analysis of a video: the one whose reading labels the video (team_zero). */
+  latestDone(videoId: number): AnalysisRow | undefined {
+    return this.db.prepare("SELECT * FROM analyses WHERE video_id = ? AND status = 'done' ORDER BY finished_at DESC, id DESC LIMIT 1")
+      .get(videoId) as AnalysisRow | undefined;
+  }
+
+  /**
+   * Moves an analysis between non-final statuses. A final status is never left: a late progress
+   * report from a cancelled run cannot resurrect it. Returns whether the row changed.
+   */
+  setStatus(id: number, status: AnalysisStatus, reason: string | null = null, extra: { metaWaitUntil?: string | null } = {}): boolean {
+    const final = FINAL_STATUSES.map((s) => `'${s}'`).join(',');
+    const info = this.db.prepare(`UPDATE analyses SET status = ?, status_reason = ?,
+        started_at = CASE WHEN ? = 'running' AND started_at IS NULL THEN ? ELSE started_at END,
+        meta_wait_until = COALESCE(?, meta_wait_until)
+      WHERE id = ? AND status NOT IN (${final})`)
+      .run(status, reason, status, nowIso(), extra.metaWaitUntil ?? null, id);
+    return info.changes > 0;
+  }
+
+  setProgress(id: number, progress: number): void {
+    this.db.prepare("UPDATE analyses SET progress = ? WHERE id = ? AND status = 'running'")
+      .run(Math.max(0, Math.min(100, progress)), id);
+  }
+
+  /** Ends a run: done with results, or a final failure status with its reason. */
+  finish(id: number, outcome: { status: 'done'; aggregateVersion: string; dataVersion: number; qualityJson: string | null }
+    | { status: Exclude<AnalysisStatus, 'done' | 'init' | 'running' | 'waiting_for_video' | 'waiting_for_meta'>; reason: string }): boolean {
+    const final = FINAL_STATUSES.map((s) => `'${s}'`).join(',');
+    if (outcome.status === 'done') {
+      return this.db.prepare(`UPDATE analyses SET status = 'done', status_reason = NULL, progress = 100, results_available = 1,
+          finished_at = ?, aggregate_version = ?, data_version = ?, quality_json = ? WHERE id = ? AND status NOT IN (${final})`)
+        .run(nowIso(), outcome.aggregateVersion, outcome.dataVersion, outcome.qualityJson, id).changes > 0;
+    }
+    // finished_at stays null: the spec keeps it for analyses that are done.
+    return this.db.prepare(`UPDATE analyses SET status = ?, status_reason = ? WHERE id = ? AND status NOT IN (${final})`)
+      .run(outcome.status, outcome.reason, id).changes > 0;
+  }
+}

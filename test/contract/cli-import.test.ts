@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { execFile } from 'node:child_process';
+import { createServer } from 'node:net';
+import { rmSync } from 'node:fs';
+import { promisify } from 'node:util';
+import { CLI, spawnServe } from '../helpers/cli-process.js';
+import { makeApi, startTestService, tempHome } from '../helpers/test-service.js';
+import { readDefaultToken } from '../../main/service/bootstrap.js';
+import { writeSampleTruth } from '../helpers/sim-fixture.js';
+
+const run = promisify(execFile);
+let truthDir: string;
+const homes: string[] = [];
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const port = (server.address() as { port: number }).port;
+  await new Promise((r) => server.close(r));
+  return port;
+}
+
+beforeAll(async () => {
+  truthDir = await writeSampleTruth();
+});
+afterAll(() => {
+  rmSync(truthDir, { recursive: true, force: true });
+  for (const h of homes) rmSync(h, { recursive: true, force: true });
+});
+
+describe('touchline import', () => {
+  it('without a running service: imports in-process and leaves a done analysis in the store', async () => {
+    const home = tempHome();
+    homes.push(home);
+    const env = { ...process.env, TOUCHLINE_HOME: home, TOUCHLINE_PORT: String(await freePort()) };
+    const { stdout } = await run(process.execPath, [CLI, 'import', 'sim', truthDir, '--home-team', 'Reds', '--away-team', 'Blues', '--json'], { env });
+    const analysis = JSON.parse(stdout);
+    expect(analysis).toMatchObject({ status: 'done', engine_source: 'import', video: { home_team_name: 'Reds', away_team_name: 'Blues' } });
+    const t = await startTestService({ home });
+    try {
+      expect((await t.api.get(`/v1/analyses/${analysis.id}`)).body.data.status).toBe('done');
+      expect((await t.api.get(`/v1/analyses/${analysis.id}/events?type=pass`)).body.length).toBeGreaterThan(5);
+    } finally {
+      await t.stop();
+    }
+  });
+
+  it('with a running service: goes through its API, so the service knows the analysis', async () => {
+    const home = tempHome();
+    homes.push(home);
+    const { child, base } = await spawnServe(home);
+    try {
+      const port = new URL(base).port;
+      const { stdout } = await run(process.execPath, [CLI, 'import', 'sim', truthDir], { env: { ...process.env, TOUCHLINE_HOME: home, TOUCHLINE_PORT: port } });
+      const id = Number(/analysis (\d+) of video \d+ done/.exec(stdout)?.[1]);
+      const api = makeApi(base, readDefaultToken(home) as string);
+      expect((await api.get(`/v1/analyses/${id}`)).body.data.status).toBe('done');
+    } finally {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+    }
+  });
+
+  it('explains bad usage and failed imports', async () => {
+    const home = tempHome();
+    homes.push(home);
+    const env = { ...process.env, TOUCHLINE_HOME: home, TOUCHLINE_PORT: String(await freePort()) };
+    const cases: [string[], RegExp][] = [
+      [['import'], /usage: touchline import/],
+      [['import', 'sim'], /usage: touchline import/],
+      [['import', 'sim', '/no/such/dir'], /import refused \(422\): body field 'paths.dir': no directory/],
+      [['import', 'sim', truthDir, '--video', 'x'], /--video must be a video id/],
+      [['import', 'sim', home], /import failed: analysis \d+ is error: cannot read simulator truth/],
+    ];
+    for (const [args, message] of cases) {
+      const err = await run(process.execPath, [CLI, ...args], { env }).then(() => null, (e: { code: number; stderr: string }) => e);
+      expect(err?.code, args.join(' ')).toBe(2);
+      expect(err?.stderr).toMatch(message);
+    }
+  });
+});
