@@ -4,6 +4,8 @@ import { readSimTruth } from './io/sim-truth.js';
 import { writeTrackingFile } from './io/tracking-store.js';
 import { importSimTruth, type ImportResult } from './import/from-sim.js';
 import { importMetrica } from './import/from-metrica.js';
+import { importOwnTracking } from './import/from-tracking.js';
+import { decodeTrackingParquet } from './io/tracking-parquet-read.js';
 import { parseMetricaTracking } from './import/metrica-tracking.js';
 import { parseMetricaEventsCsv } from './sim/events/metrica-csv.js';
 import { parseMetricaEventsJson } from './sim/events/metrica-json.js';
@@ -33,7 +35,7 @@ async function runImport(spec: EngineRunSpec, progress: ProgressFn): Promise<{ r
         throw new EngineFailure(`cannot read simulator truth in ${dir}: ${e.message}`);
       });
       progress(30, 'building tracking rows');
-      return { result: importSimTruth(truth), source: 'import:sim' };
+      return { result: importSimTruth(truth, { view: source.view }), source: 'import:sim' };
     }
     case 'metrica': {
       const { home, away, events, metadata } = source.paths;
@@ -59,6 +61,26 @@ async function runImport(spec: EngineRunSpec, progress: ProgressFn): Promise<{ r
       const matchSource = eventsText === null ? null : parse(() => (eventsText.trimStart().startsWith('{')
         ? parseMetricaEventsJson(eventsText, xml) : parseMetricaEventsCsv(eventsText)));
       return { result: parse(() => importMetrica(homeTrack, awayTrack, matchSource)), source: 'import:metrica' };
+    }
+    case 'parquet': {
+      const { tracking, events } = source.paths;
+      if (!tracking) throw new EngineFailure('a parquet import needs paths.tracking');
+      progress(5, 'reading tracking Parquet');
+      const bytes = await readFile(tracking).catch((e: Error) => {
+        throw new EngineFailure(`cannot read the tracking file ${tracking}: ${e.message}`);
+      });
+      const eventsJson = events ? await readFile(events, 'utf8').catch((e: Error) => {
+        throw new EngineFailure(`cannot read the events file ${events}: ${e.message}`);
+      }) : null;
+      try {
+        const columns = decodeTrackingParquet(bytes);
+        progress(40, 'checking events');
+        const parsed = eventsJson === null ? null : JSON.parse(eventsJson) as unknown;
+        if (parsed !== null && !Array.isArray(parsed)) throw new Error('the events file must hold a JSON array of events');
+        return { result: importOwnTracking(columns, parsed), source: 'import:parquet' };
+      } catch (e) {
+        throw new EngineFailure(`${basename(tracking)}: ${(e as Error).message}`);
+      }
     }
     default:
       throw new EngineFailure(`import format '${source.format}' is not supported`);

@@ -16,8 +16,8 @@ export interface ImportSource {
    * parquet: `tracking` (our Parquet download) and optional `events` (our events JSON).
    */
   paths: Record<string, string>;
-  /** Fixture roles of the file's teams when the caller knows them better than the file. */
-  home_team?: 'first' | 'second';
+  /** sim only: `broadcast` imports what a following broadcast camera would have seen (default: everything). */
+  view?: 'all' | 'broadcast';
 }
 
 export interface VideoSource {

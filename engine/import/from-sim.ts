@@ -1,5 +1,6 @@
 import type { SimTruth } from '../io/sim-truth.js';
-import { ROLES, TrackingBuilder, type TrackingColumns } from '../results/tracking-columns.js';
+import { ROLES, STATUS_PROJECTED, TrackingBuilder, type TrackingColumns } from '../results/tracking-columns.js';
+import { broadcastView, PROJECTED_EVERY } from './broadcast-view.js';
 import type { AnalysisFacts, AnalysisPlayer } from '../results/analysis-facts.js';
 import type { ResultEvent, TeamLabel } from '../results/result-events.js';
 import { providerBallEvents, relabelPlayerId, type TeamRelabel } from './provider-events.js';
@@ -25,11 +26,14 @@ export function homeStartsLeft(xs: { homeMeanX: number; period: number }): boole
 
 /**
  * Simulator truth as an analysis: every object on the pitch is a detected row (the truth has no
- * camera), relabelled so that team_0 is the squad that started on the left; the provider's ball
+ * camera) or, with `view: 'broadcast'`, what a following broadcast camera would have shown: objects
+ * in the picture are detected rows with their foot pixel, off-camera players projected rows at 5 Hz;
+ * relabelled so that team_0 is the squad that started on the left; the provider's ball
  * events, the simulator's possession reading, and the timeline. Time 0 is the first frame of the data.
  */
-export function importSimTruth(truth: SimTruth): ImportResult {
+export function importSimTruth(truth: SimTruth, options: { view?: 'all' | 'broadcast' } = {}): ImportResult {
   const { track, meta } = truth;
+  const view = options.view === 'broadcast' ? broadcastView(track) : null;
   const n = track.objects.length;
   const frameMs = track.frameMs;
 
@@ -59,16 +63,34 @@ export function importSimTruth(truth: SimTruth): ImportResult {
     return role === 'ball' ? 2 : role === 'referee' ? 1 : 0;
   }
   const playerIdx = ids.map((id) => builder.playerIndex(id));
+  // Off camera: when each object was last seen, for the confidence of its projected rows.
+  const lastSeen = new Float64Array(n).fill(-Infinity);
+  let projected = 0;
   for (let f = 0; f < track.frames; f++) {
     const t = f * frameMs;
     for (const o of order) {
       const x = track.x[f * n + o] as number;
       if (Number.isNaN(x)) continue;
       const person = playerIdx[o] as number;
-      builder.push({
+      const base = {
         timestamp: t, role: roleIndex[o] as number, player: person, playerIdConf: person >= 0 ? 1 : 0,
         x: toCm(x, 10500), y: toCm(track.y[f * n + o] as number, 6800),
-      });
+      };
+      if (!view) {
+        builder.push(base);
+        continue;
+      }
+      const u = view[f]?.u[o] as number;
+      if (!Number.isNaN(u)) {
+        lastSeen[o] = t;
+        builder.push({ ...base, bboxX: Math.floor(u), bboxY: Math.floor(view[f]?.v[o] as number) });
+      } else if (person >= 0 && f % PROJECTED_EVERY === 0) {
+        // The truth is exact, but a tracker's projection is not: confidence decays with time unseen.
+        const unseenS = (t - lastSeen[o]!) / 1000;
+        const conf = Number.isFinite(unseenS) ? Math.max(0.05, Math.exp(-unseenS / 20)) : 0.05;
+        builder.push({ ...base, status: STATUS_PROJECTED, positionConf: conf, identityConf: Math.max(0.05, conf * 0.9) });
+        projected += 1;
+      }
     }
   }
   const columns = builder.finish();
@@ -94,19 +116,19 @@ export function importSimTruth(truth: SimTruth): ImportResult {
     players.push({ player_id: id, team: id.startsWith('0-') ? 'team_0' : 'team_1', jersey: o.jersey, role: o.role === 'goal_keeper' ? 'goal_keeper' : 'player', name: null });
   });
   players.sort((a, b) => a.player_id.localeCompare(b.player_id, 'en', { numeric: true }));
-  const detected = columns.length;
+  const detected = columns.length - projected;
   return {
     columns,
     events,
     facts: {
       duration_ms: durationMs,
       frame_ms: frameMs,
-      image: null,
+      image: view ? { width: 1280, height: 720 } : null,
       team_roles: relabel.home === 'team_0' ? { team_0: 'home', team_1: 'away' } : { team_0: 'away', team_1: 'home' },
       kit_keys: { team_0: null, team_1: null },
       players,
       quality: null,
-      rows: { detected, projected: 0 },
+      rows: { detected, projected },
     },
   };
 }

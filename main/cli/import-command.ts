@@ -6,7 +6,7 @@ import { readDefaultToken } from '../service/bootstrap.js';
 import { CliError } from './cli-error.js';
 
 export const IMPORT_USAGE = `usage: touchline import sim DIR | metrica HOME.csv AWAY.csv [--events FILE] [--metadata XML] | parquet TRACKING.parquet [--events FILE]
-                        [--video ID] [--home-team NAME] [--away-team NAME] [--date YYYY-MM-DD] [--title T] [--left-start home|away] [--json]`;
+                        [--video ID] [--home-team NAME] [--away-team NAME] [--date YYYY-MM-DD] [--title T] [--left-start home|away] [--view all|broadcast] [--json]`;
 
 type Call = (method: string, path: string, body?: unknown) => Promise<{ status: number; body: any }>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -21,7 +21,7 @@ export async function importCommand(argv: string[], out: (line: string) => void)
     options: {
       events: { type: 'string' }, metadata: { type: 'string' }, video: { type: 'string' }, 'home-team': { type: 'string' },
       'away-team': { type: 'string' }, date: { type: 'string' }, title: { type: 'string' }, 'left-start': { type: 'string' },
-      json: { type: 'boolean' },
+      json: { type: 'boolean' }, view: { type: 'string' },
     },
   });
   const [format, ...files] = positionals;
@@ -44,6 +44,7 @@ export async function importCommand(argv: string[], out: (line: string) => void)
   if (values.date) body.date = values.date;
   if (values.title) body.title = values.title;
   if (values['left-start']) body.left_start_team = values['left-start'];
+  if (values.view) body.view = values.view;
 
   const started = performance.now();
   await withService(async (call) => {

@@ -15,6 +15,8 @@ import { videoMetaRoutes } from './routes/video-meta.js';
 import { resultsBasicRoutes } from './routes/results-basic.js';
 import { webhooksRoutes } from './routes/webhooks.js';
 import { queryIntervalsRoutes } from './routes/query-intervals.js';
+import { summaryRoutes } from './routes/summary.js';
+import { trackingDownloadRoutes } from './routes/tracking-download.js';
 import { Analysis } from './schemas/analysis-schemas.js';
 import { PUBLIC_ROUTES, openApiDocument } from './openapi.js';
 
@@ -88,6 +90,8 @@ export async function buildServer(ctx: ServiceContext, options: { logger?: boole
     await v1.register(resultsBasicRoutes(ctx));
     await v1.register(webhooksRoutes(ctx));
     await v1.register(queryIntervalsRoutes(ctx));
+    await v1.register(summaryRoutes(ctx));
+    await v1.register(trackingDownloadRoutes(ctx));
   }, { prefix: API_PREFIX });
 
   return app;

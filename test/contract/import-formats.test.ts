@@ -8,6 +8,7 @@ import { sampleMinute } from '../helpers/synthetic-match.js';
 import { metricaTrackingCsv } from '../helpers/metrica-writer.js';
 import { readTrackingFile } from '../../engine/io/tracking-store.js';
 import { ROLES } from '../../engine/results/tracking-columns.js';
+import { writeSampleTruth } from '../helpers/sim-fixture.js';
 import { hasSharedData, METRICA_GAME_1, SHARED_DATA } from '../helpers/shared-data.js';
 
 let t: TestService;
@@ -40,6 +41,40 @@ async function importDone(body: unknown) {
     return ['done', 'error'].includes(a.status) ? a : undefined;
   }, 30_000, 'import to end');
 }
+
+describe('simulator import as a broadcast camera saw it (view: broadcast)', () => {
+  it('[TRK-02] [TRK-04] on-camera rows are detected with pixels; off-camera players projected at 5 Hz without pixels', async () => {
+    const truthDir = await writeSampleTruth();
+    try {
+      const a = await importDone({ format: 'sim', paths: { dir: truthDir }, view: 'broadcast' });
+      expect(a.status, a.status_reason).toBe('done');
+      const rows = (await t.api.get(`/v1/analyses/${a.id}/tracking/download?format=json`)).body as { timestamp: number; status: string; player_id: string | null; bbox_x: number | null; bbox_y: number | null; position_conf: number | null }[];
+      const detected = rows.filter((r) => r.status === 'detected');
+      const projected = rows.filter((r) => r.status === 'projected');
+      expect(detected.length).toBeGreaterThan(projected.length);
+      expect(projected.length).toBeGreaterThan(0);
+      for (const r of detected) {
+        expect(r.bbox_x).toBeGreaterThanOrEqual(0);
+        expect(r.bbox_x).toBeLessThan(1280);
+        expect(r.bbox_y).toBeLessThan(720);
+      }
+      for (const r of projected) {
+        expect(r.timestamp % 200).toBe(0);
+        expect(r.bbox_x).toBeNull();
+        expect(r.player_id).toMatch(/^[01]-\d+$/);
+        expect(r.position_conf).toBeGreaterThan(0);
+      }
+      // The full squad is covered: every player has a row (detected or projected) every 200 ms.
+      const at = (ms: number) => new Set(rows.filter((r) => r.timestamp === ms && r.player_id).map((r) => r.player_id));
+      expect(at(10_000).size).toBe(22);
+      const refused = await t.api.post('/v1/imports', { format: 'metrica', paths: { home: join(dir, 'home.csv'), away: join(dir, 'away.csv') }, view: 'broadcast' });
+      expect(refused.status).toBe(422);
+      expect(refused.body.message).toMatch(/'view' applies to format 'sim' only/);
+    } finally {
+      rmSync(truthDir, { recursive: true, force: true });
+    }
+  });
+});
 
 describe('Metrica tracking import', () => {
   it('imports both teams\' CSVs with events: positions to the centimetre, goalkeepers found, possession from events', async () => {

@@ -1,7 +1,5 @@
 import { fork } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { compiledScript } from '../results/script-path.js';
 import type { AnalysisFacts } from '../../../engine/results/analysis-facts.js';
 import type { EngineRunSpec, WorkerMessage } from '../../../engine/worker-protocol.js';
 
@@ -17,17 +15,9 @@ export class EngineRunError extends Error {
   }
 }
 
-/**
- * The compiled worker script. From dist/ it sits next to us; when the service runs from TypeScript
- * sources (tests) the compiled copy under dist/ is used, because plain Node runs only JavaScript.
- */
+/** The compiled worker script (see compiledScript: dist/ even when the service runs from sources). */
 export function workerScript(): string {
-  const here = dirname(fileURLToPath(import.meta.url));
-  const sibling = resolve(here, '../../../engine/worker.js');
-  if (existsSync(sibling)) return sibling;
-  let dir = here;
-  while (dirname(dir) !== dir && !existsSync(join(dir, 'package.json'))) dir = dirname(dir);
-  return join(dir, 'dist', 'engine', 'worker.js');
+  return compiledScript('engine/worker.js');
 }
 
 /** The engine as a Node child process (the app uses Electron's utilityProcess with the same messages). */

@@ -94,13 +94,18 @@ export class ResultsStore {
    * disk. Survives restarts; keyed by name, so callers put the schema version in it.
    */
   async cachedFile(a: Pick<AnalysisRow, 'id' | 'video_id'>, name: string, build: () => Promise<Uint8Array | string>): Promise<string> {
+    return this.cachedPath(a, name, async (tmp) => writeFile(tmp, await build()));
+  }
+
+  /** As cachedFile, for producers that write the file themselves (to the temporary path given). */
+  async cachedPath(a: Pick<AnalysisRow, 'id' | 'video_id'>, name: string, produce: (tmpPath: string) => Promise<void>): Promise<string> {
     const path = join(this.dir(a), 'cache', name);
     if (await stat(path).then((s) => s.isFile(), () => false)) return path;
+    // Concurrent first requests share one build (memo); the rename makes the file appear whole.
     return this.memo(a, `file:${name}`, async () => {
-      const data = await build();
       await mkdir(join(this.dir(a), 'cache'), { recursive: true });
       const tmp = `${path}.${process.pid}.partial`;
-      await writeFile(tmp, data);
+      await produce(tmp);
       await rename(tmp, path);
       return path;
     });

@@ -94,7 +94,8 @@ export function analysesRoutes(ctx: ServiceContext) {
       for (const key of REQUIRED_PATHS[body.format]) {
         if (!paths[key]) throw apiError('VALIDATION_FAILED', `body field 'paths.${key}' is required for format '${body.format}'`);
       }
-      const source: ImportSource = { kind: 'import', format: body.format, paths };
+      if (body.view && body.format !== 'sim') throw apiError('VALIDATION_FAILED', `body field 'view' applies to format 'sim' only`);
+      const source: ImportSource = { kind: 'import', format: body.format, paths, ...(body.view ? { view: body.view } : {}) };
       let video: VideoRow;
       if (body.video_id !== undefined) {
         video = ownedVideo(request, body.video_id);

@@ -54,6 +54,7 @@ export const ImportBody = Type.Object({
     events: Type.Optional(Type.String({ minLength: 1, description: 'metrica: events CSV/JSON; parquet: events JSON as served by GET /analyses/{id}/events' })),
     metadata: Type.Optional(Type.String({ minLength: 1, description: 'metrica: the EPTS metadata XML that goes with a JSON events file (shirt numbers)' })),
   }, { additionalProperties: false, description: 'Absolute paths on this machine' }),
+  view: Type.Optional(StringEnum(['all', 'broadcast'], { description: 'sim only: `broadcast` keeps what a following broadcast camera would have seen (detected rows with pixels on camera, projected rows off camera), as the video engine reports; default `all`' })),
   video_id: Type.Optional(Type.Integer({ minimum: 1, description: 'Attach the results to this video; omitted: a tracking-only video is created' })),
   title: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
   home_team_name: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),

@@ -1,0 +1,152 @@
+/**
+ * `npm run bench:results`: the results API on a full 90-minute match (issue 4). The real Metrica
+ * events (../shared/data) are simulated into a full match and imported as a broadcast camera would
+ * have seen it (detected rows on camera, projected rows off camera), into a `touchline serve` child
+ * process; then summary (first and cached), a three-filter query, the Parquet and the JSON download
+ * are timed over real HTTP, and the server's memory is sampled from /proc while it streams the JSON.
+ * Targets on the 2-core machine: import < 30 s; summary < 1 s first and < 20 ms cached; query < 50 ms;
+ * Parquet < 3 s and < 15 MB; JSON streamed with < 200 MB server memory growth.
+ */
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { spawn } from 'node:child_process';
+import { parseMetricaEventsCsv } from '../engine/sim/events/metrica-csv.js';
+import { PITCH_LENGTH, PITCH_WIDTH } from '../engine/sim/events/match-events.js';
+import { simulateMatch } from '../engine/sim/simulate.js';
+import { toTruthEvents } from '../engine/sim/truth-events.js';
+import { TRUTH_FORMAT, TRUTH_VERSION, writeSimTruth } from '../engine/io/sim-truth.js';
+import { readDefaultToken } from '../main/service/bootstrap.js';
+import { machineDescription, report, runBench } from './machine.js';
+
+const EVENTS = fileURLToPath(new URL('../../../shared/data/metrica/Sample_Game_1/Sample_Game_1_RawEventsData.csv', import.meta.url));
+const CLI = fileURLToPath(new URL('../main/cli/touchline.js', import.meta.url));
+
+const ms = (t0: number) => performance.now() - t0;
+const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))] as number;
+
+function rssKb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+}
+
+async function main(): Promise<void> {
+  if (!existsSync(EVENTS)) {
+    process.stdout.write(`bench:results skipped: ${EVENTS} not found (needs ../shared/data)\n`);
+    return;
+  }
+  const work = mkdtempSync(join(tmpdir(), 'bench-results-'));
+  const home = join(work, 'home');
+  const truthDir = join(work, 'truth');
+  let child: ReturnType<typeof spawn> | null = null;
+  try {
+    const source = parseMetricaEventsCsv(await readFile(EVENTS, 'utf8'));
+    const track = simulateMatch(source, { seed: 7 });
+    await writeSimTruth(truthDir, {
+      meta: {
+        format: TRUTH_FORMAT, version: TRUTH_VERSION, seed: 7, source: { file: 'Sample_Game_1_RawEventsData.csv', format: 'metrica-csv' },
+        start_ms: track.startMs, frame_ms: track.frameMs, frames: track.frames,
+        pitch: { length_m: PITCH_LENGTH, width_m: PITCH_WIDTH }, periods: source.periods, objects: track.objects,
+      },
+      track,
+      events: toTruthEvents(source),
+    });
+
+    child = spawn(process.execPath, [CLI, 'serve', '--port', '0'], { env: { ...process.env, TOUCHLINE_HOME: home, TOUCHLINE_LOG_LEVEL: 'warn' }, stdio: ['ignore', 'pipe', 'inherit'] });
+    const base = await new Promise<string>((resolve, reject) => {
+      let out = '';
+      child?.stdout?.on('data', (c: Buffer) => {
+        out += c.toString();
+        const m = /listening on (http:\/\/127\.0\.0\.1:\d+)\/v1/.exec(out);
+        if (m) resolve(m[1] as string);
+      });
+      child?.on('exit', (code) => reject(new Error(`serve exited ${code}`)));
+    });
+    const token = readDefaultToken(home) as string;
+    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    const call = async (method: string, path: string, body?: unknown) => {
+      const res = await fetch(`${base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+      return { status: res.status, body: await res.json() as any }; // eslint-disable-line @typescript-eslint/no-explicit-any
+    };
+
+    let t0 = performance.now();
+    const created = await call('POST', '/v1/imports', { format: 'sim', paths: { dir: truthDir }, view: 'broadcast', home_team_name: 'Home', away_team_name: 'Away' });
+    const id = created.body.data.id as number;
+    for (;;) {
+      const a = (await call('GET', `/v1/analyses/${id}`)).body.data;
+      if (a.status === 'done') break;
+      if (a.status !== 'init' && a.status !== 'running') throw new Error(`import ended ${a.status}: ${a.status_reason}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const importMs = ms(t0);
+    const facts = JSON.parse(readFileSync(join(home, 'videos', String(created.body.data.video_id), 'analyses', String(id), 'analysis.json'), 'utf8'));
+
+    t0 = performance.now();
+    await call('GET', `/v1/analyses/${id}/summary`);
+    const summaryFirst = ms(t0);
+    const cached: number[] = [];
+    for (let i = 0; i < 30; i++) {
+      t0 = performance.now();
+      await call('GET', `/v1/analyses/${id}/summary`);
+      cached.push(ms(t0));
+    }
+
+    const query = {
+      filters: [{ type: 'team_possession', teams: ['team_0'] }, { type: 'ball_location', x_min: 70 }, { type: 'ball_action', actions: ['pass'] }],
+      preserve_labels: 'ball_action',
+    };
+    t0 = performance.now();
+    const first = await call('POST', `/v1/analyses/${id}/query-intervals`, query);
+    const queryFirst = ms(t0);
+    const queries: number[] = [];
+    for (let i = 0; i < 30; i++) {
+      t0 = performance.now();
+      await call('POST', `/v1/analyses/${id}/query-intervals`, query);
+      queries.push(ms(t0));
+    }
+
+    t0 = performance.now();
+    const parquet = await fetch(`${base}/v1/analyses/${id}/tracking/download`, { headers });
+    const parquetBytes = (await parquet.arrayBuffer()).byteLength;
+    const parquetMs = ms(t0);
+    t0 = performance.now();
+    await (await fetch(`${base}/v1/analyses/${id}/tracking/download`, { headers })).arrayBuffer();
+    const parquetCachedMs = ms(t0);
+
+    const pid = child.pid as number;
+    const before = rssKb(pid);
+    let peak = before;
+    const sampler = setInterval(() => (peak = Math.max(peak, rssKb(pid))), 20);
+    t0 = performance.now();
+    const json = await fetch(`${base}/v1/analyses/${id}/tracking/download?format=json`, { headers });
+    let jsonBytes = 0;
+    for await (const chunk of json.body as unknown as AsyncIterable<Uint8Array>) jsonBytes += chunk.byteLength;
+    const jsonMs = ms(t0);
+    clearInterval(sampler);
+
+    const date = new Date().toISOString().slice(0, 10);
+    report([
+      `## bench:results ${date}`,
+      '',
+      `Machine: ${machineDescription()}. Command: \`npm run bench:results\`. Match: Metrica Sample Game 1 simulated (seed 7), imported with \`view: broadcast\`: ${facts.rows.detected.toLocaleString('en')} detected + ${facts.rows.projected.toLocaleString('en')} projected rows, ${Math.round(facts.duration_ms / 60000)} min. Server: \`touchline serve\` child process, real HTTP.`,
+      '',
+      '| measure | result | target |',
+      '|---|---|---|',
+      `| import (POST /v1/imports -> done) | ${(importMs / 1000).toFixed(1)} s | < 30 s |`,
+      `| summary, first computation | ${summaryFirst.toFixed(0)} ms | < 1 s |`,
+      `| summary, cached (p50 / p99 of 30) | ${quantile(cached, 0.5).toFixed(1)} / ${quantile(cached, 0.99).toFixed(1)} ms | < 20 ms |`,
+      `| query, 3 filters (team_possession AND ball_location AND ball_action), first / p50 / p99 of 30 | ${queryFirst.toFixed(0)} / ${quantile(queries, 0.5).toFixed(1)} / ${quantile(queries, 0.99).toFixed(1)} ms (${first.body.length} intervals) | < 50 ms |`,
+      `| Parquet download, first (encode + send) / cached | ${(parquetMs / 1000).toFixed(2)} s / ${(parquetCachedMs / 1000).toFixed(2)} s | < 3 s |`,
+      `| Parquet size | ${(parquetBytes / 1e6).toFixed(1)} MB | < 15 MB |`,
+      `| JSON download (streamed) | ${(jsonBytes / 1e6).toFixed(0)} MB in ${(jsonMs / 1000).toFixed(1)} s | - |`,
+      `| server memory growth while streaming JSON (VmRSS peak - before) | ${((peak - before) / 1024).toFixed(0)} MB | < 200 MB |`,
+    ].join('\n'));
+  } finally {
+    child?.kill('SIGTERM');
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+runBench(main);
