@@ -50,4 +50,6 @@ export const RESULT_FILES = {
   tracking: 'tracking.tlc',
   events: 'events.json',
   facts: 'analysis.json',
+  /** The Parquet download, written by the run itself so the first download is served at once. */
+  parquet: 'cache/tracking-v1.parquet',
 } as const;

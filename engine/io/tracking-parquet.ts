@@ -22,6 +22,8 @@ import { float32ArrayToFloat16Bits } from './float16.js';
 export interface TrackingParquetOptions {
   /** status, overlap_partner_id, position_conf, identity_conf: engine 0.5.36 or later (TRK-03). */
   statusColumns: boolean;
+  /** Encoding of x, y, bbox_x, bbox_y (default POSITION_ENCODING); for measurements. */
+  positionEncoding?: Encoding;
 }
 
 // Fixed dictionary ids: the IPC stream names each dictionary by id, and they must differ per column.
@@ -38,13 +40,14 @@ const ROW_GROUP_ROWS = 1 << 20;
 /** Rows per data page (see writerProperties): 1 MB for an int column, four pages per row group. */
 const PAGE_ROWS = 1 << 18;
 /**
- * BYTE_STREAM_SPLIT here would make the synthetic 90-minute match 27% smaller (13.8 MB instead of
- * 19.1 MB: high bytes repeat frame to frame and ZSTD removes them), but it is legal on integer
- * columns only since Parquet format 2.11 and common readers refuse it: DuckDB until a 2026-07 change
- * (duckdb/duckdb#24175), Polars (reads it for floats only, pola-rs/polars#17099). A download nobody
- * can open is worse than a larger one, so PLAIN until those readers have caught up.
+ * x, y, bbox_x, bbox_y: DELTA_BINARY_PACKED. Measured on the simulated Metrica match (2026-11-22,
+ * 2 cores): 2.25 M rows as a broadcast camera saw them: PLAIN 15.9 MB in 2.85 s, DELTA 14.8 MB in
+ * 1.86 s, BYTE_STREAM_SPLIT 10.8 MB in 1.74 s; 3.69 M rows (every object): 14.3 / 13.5 / 7.8 MB.
+ * BYTE_STREAM_SPLIT is smallest but legal on integer columns only since Parquet format 2.11 and common
+ * readers refuse it (DuckDB until a 2026-07 change, duckdb/duckdb#24175; Polars reads it for floats
+ * only, pola-rs/polars#17099). DELTA_BINARY_PACKED is in every reader and meets the 15 MB target.
  */
-const POSITION_ENCODING = Encoding.PLAIN;
+const POSITION_ENCODING = Encoding.DELTA_BINARY_PACKED;
 
 export function encodeTrackingParquet(cols: TrackingColumns, options: TrackingParquetOptions): Uint8Array {
   const n = cols.length;
@@ -74,7 +77,7 @@ export function encodeTrackingParquet(cols: TrackingColumns, options: TrackingPa
   const batch = new RecordBatch(schema, makeData({ type: new Struct(fields), length: n, nullCount: 0, children }));
   const ipc = tableToIPC(new Table(schema, [batch]), 'stream');
   // writeParquet takes ownership of (and frees) both the wasm table and the properties.
-  return writeParquet(WasmTable.fromIPCStream(ipc), writerProperties());
+  return writeParquet(WasmTable.fromIPCStream(ipc), writerProperties(options.positionEncoding));
 }
 
 /**
@@ -82,9 +85,8 @@ export function encodeTrackingParquet(cols: TrackingColumns, options: TrackingPa
  * match of 25 objects at 25 fps, 3.4 million rows: 19 MB, 2-3 s on 2 busy cores):
  * - timestamp: sorted with a fixed step, so DELTA_BINARY_PACKED shrinks it to almost nothing; its
  *   chunk statistics let readers skip row groups by time.
- * - x, y, bbox_x, bbox_y: rows interleave ~25 objects, so neighbouring values are unrelated and a
- *   dictionary (10 000 distinct values) costs time and saves nothing: PLAIN, then ZSTD. See
- *   POSITION_ENCODING for the smaller alternative we chose not to use.
+ * - x, y, bbox_x, bbox_y: rows interleave ~25 objects, so a dictionary (10 000 distinct values) costs
+ *   time and saves nothing; see POSITION_ENCODING for the encoding and the measurements behind it.
  * - strings and confidences: the writer's default, dictionary encoding (it falls back to plain
  *   when a dictionary outgrows its page). ZSTD on every column.
  * - pages of PAGE_ROWS rows: the writer closes a page only between write batches, so the batch size
@@ -93,7 +95,7 @@ export function encodeTrackingParquet(cols: TrackingColumns, options: TrackingPa
  * - statistics only on timestamp: min/max of the other columns cost ~15% of the write time and do
  *   not help anyone skip data (every row group spans the whole pitch and squad).
  */
-function writerProperties() {
+function writerProperties(positionEncoding: Encoding = POSITION_ENCODING) {
   let b = new WriterPropertiesBuilder()
     .setWriterVersion(WriterVersion.V1)
     .setCompression(Compression.ZSTD)
@@ -105,7 +107,7 @@ function writerProperties() {
     .setColumnEncoding('timestamp', Encoding.DELTA_BINARY_PACKED)
     .setColumnStatisticsEnabled('timestamp', EnabledStatistics.Chunk);
   for (const column of ['x', 'y', 'bbox_x', 'bbox_y']) {
-    b = b.setColumnDictionaryEnabled(column, false).setColumnEncoding(column, POSITION_ENCODING);
+    b = b.setColumnDictionaryEnabled(column, false).setColumnEncoding(column, positionEncoding);
   }
   return b.build();
 }

@@ -80,12 +80,16 @@ function view(buffer: ArrayBufferLike, byteOffset: number, type: string, length:
 /** The whole file as columns (views over one buffer). */
 export async function readTrackingFile(path: string): Promise<TrackingColumns> {
   const file = await readFile(path);
-  // Copy into a fresh ArrayBuffer: Node may pool small Buffers at unaligned offsets.
-  const bytes = new Uint8Array(file.length);
-  bytes.set(file);
+  // Typed-array views need aligned offsets: Node may pool small Buffers at unaligned offsets, so
+  // copy then; a large file has its own buffer at offset 0 and is used as it is (no 100 MB copy).
+  let bytes: Uint8Array = file;
+  if (file.byteOffset % 8 !== 0) {
+    bytes = new Uint8Array(file.length);
+    bytes.set(file);
+  }
   const header = parseHeader(file, path);
   const cols: Record<string, unknown> = { length: header.rows, players: header.players };
-  for (const c of header.columns) cols[c.name] = view(bytes.buffer, c.offset, c.type, header.rows);
+  for (const c of header.columns) cols[c.name] = view(bytes.buffer, bytes.byteOffset + c.offset, c.type, header.rows);
   return cols as unknown as TrackingColumns;
 }
 

@@ -29,6 +29,8 @@ export interface AnalysisFacts {
   quality: AnalysisQuality | null;
   /** Counts of rows written, for humans and benchmarks. */
   rows: { detected: number; projected: number };
+  /** How long steps of the run took, ms (benchmarks read them). */
+  timings_ms?: Record<string, number>;
 }
 
 export interface AnalysisPlayer {

@@ -22,6 +22,24 @@ afterAll(() => rmSync(truthDir, { recursive: true, force: true }));
 
 const statusOf = async (api: Api, id: number) => (await api.get(`/v1/analyses/${id}`)).body.data;
 
+describe('deleting videos with analyses', () => {
+  it('[VID-07] a running analysis blocks the delete (409); a queued one is abandoned with its video', async () => {
+    t = await startTestService({ engineWorker: HANGING });
+    const a = (await t.api.post('/v1/imports', { format: 'sim', paths: { dir: truthDir } })).body.data;
+    await waitFor(async () => ((await statusOf(t!.api, a.id)).status === 'running' ? true : undefined));
+    // One analysis at a time: the second waits in the queue.
+    const b = (await t.api.post('/v1/imports', { format: 'sim', paths: { dir: truthDir } })).body.data;
+    expect((await statusOf(t.api, b.id)).status).toBe('init');
+    const busy = await t.api.del(`/v1/videos/${a.video_id}`);
+    expect(busy.status).toBe(409);
+    expect(busy.body.message).toMatch(/running analysis/);
+    expect((await t.api.del(`/v1/videos/${b.video_id}`)).status).toBe(204);
+    expect((await t.api.get(`/v1/analyses/${b.id}`)).status).toBe(404);
+    expect(t.service.context.db.prepare('SELECT COUNT(*) AS n FROM jobs WHERE analysis_id = ?').get(b.id)).toEqual({ n: 0 });
+    expect((await statusOf(t.api, a.id)).status).toBe('running');
+  });
+});
+
 describe('a crash in the middle of an analysis', () => {
   it('[ANA-10] the engine process dies mid-run -> error with the reason, never left running', async () => {
     t = await startTestService({ engineWorker: CRASHING });

@@ -50,4 +50,25 @@ describe('OpenAPI document', () => {
     expect(doc.paths['/v1/videos/{id}'].delete.responses).toHaveProperty('409');
     expect(doc.components.securitySchemes.bearer.scheme).toBe('bearer');
   });
+
+  it('describes every analysis, result, import and webhook route, result errors as {detail}', async () => {
+    const doc = (await t.api.get('/v1/openapi.json', null)).body;
+    expect(Object.keys(doc.paths).sort()).toEqual([
+      '/v1/analyses/{id}', '/v1/analyses/{id}/events', '/v1/analyses/{id}/meta-data', '/v1/analyses/{id}/query-intervals',
+      '/v1/analyses/{id}/schema', '/v1/analyses/{id}/summary', '/v1/analyses/{id}/team-mapping', '/v1/analyses/{id}/tracking/download',
+      '/v1/imports', '/v1/videos', '/v1/videos/{id}', '/v1/videos/{id}/meta', '/v1/videos/{id}/roster', '/v1/videos/{video_id}/analysis',
+      '/v1/webhooks', '/v1/webhooks/{id}', '/v1/webhooks/{id}/deliveries',
+    ]);
+    for (const [path, methods] of Object.entries(doc.paths) as [string, Record<string, { summary?: string; responses: Record<string, { content?: Record<string, { schema: { $ref?: string } }> }> }>][]) {
+      for (const [method, op] of Object.entries(methods)) {
+        expect(op.summary, `${method} ${path}`).toEqual(expect.any(String));
+        const errorRef = op.responses['401']?.content?.['application/json']?.schema.$ref ?? '';
+        const isResult = /^\/v1\/analyses\/\{id\}\/.+/.test(path);
+        expect(errorRef, `${method} ${path}`).toMatch(isResult ? /DetailError/ : /MessageError/);
+      }
+    }
+    const query = doc.paths['/v1/analyses/{id}/query-intervals'].post.requestBody.content['application/json'].schema;
+    expect(Object.keys(query.properties).sort()).toEqual(['coordinate_frame', 'existing_filters', 'filters', 'gap_fill_sec', 'include_pixel_coords', 'merge_results', 'operator', 'pad_sec', 'preserve_labels']);
+    expect(doc.paths['/v1/analyses/{id}/tracking/download'].get.parameters[0]).toMatchObject({ name: 'format', schema: { enum: ['parquet', 'json'] } });
+  });
 });

@@ -131,6 +131,15 @@ describe('GET /analyses/{id}/tracking/download', () => {
     expect((await t.api.get(`/v1/analyses/${id}/events`, token)).status).toBe(200);
   });
 
+  it('[LIM-01] [GEN-05] the request limit on a result endpoint answers 429 {detail} with Retry-After', async () => {
+    const { token } = t.service.context.tokens.create({ organization: 'Default organization', name: 'chatty', rateLimitPerMinute: 2 });
+    for (let i = 0; i < 2; i++) expect((await t.api.get(`/v1/analyses/${id}/schema`, token)).status).toBe(200);
+    const refused = await t.api.get(`/v1/analyses/${id}/summary`, token);
+    expect(refused.status).toBe(429);
+    expect(Object.keys(refused.body)).toEqual(['detail']);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
   it('bad format -> 422 {detail}', async () => {
     const res = await t.api.get(`/v1/analyses/${id}/tracking/download?format=csv`);
     expect(res.status).toBe(422);

@@ -15,11 +15,11 @@ import { keepDetectedRows } from '../../../engine/results/detected-rows.js';
 import { DownloadLimiter } from '../auth/download-limiter.js';
 import { exportParquet } from '../results/parquet-export.js';
 import { doneAnalysis } from './result-access.js';
+import { RESULT_FILES } from '../../../engine/worker-protocol.js';
+import { basename } from 'node:path';
 
 /** Engine version from which files carry status/confidence columns and projected rows (TRK-03). */
 const STATUS_COLUMNS_SINCE = '0.5.36';
-/** Bumped when the file layout changes: cached Parquet files carry it in their name. */
-const TRACKING_FILE_VERSION = 1;
 
 /** Hides rows an old analysis would not have had (projected rows before 0.5.36) from a chunked reader. */
 function detectedOnly(reader: TrackingRowReader): TrackingRowReader {
@@ -67,7 +67,9 @@ export function trackingDownloadRoutes(ctx: ServiceContext) {
           .header('content-disposition', `attachment; filename="${name}.json"`)
           .send(body);
       }
-      const path = await ctx.results.cachedPath(analysis, `tracking-v${TRACKING_FILE_VERSION}${statusColumns ? '' : '-legacy'}.parquet`,
+      // The engine writes the current layout as part of its run; older layouts are built on demand.
+      const cacheName = basename(RESULT_FILES.parquet).replace('.parquet', statusColumns ? '.parquet' : '-legacy.parquet');
+      const path = await ctx.results.cachedPath(analysis, cacheName,
         (tmp) => exportParquet({ trackingPath, outPath: tmp, statusColumns }));
       const size = (await stat(path)).size;
       return reply
