@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rmSync } from 'node:fs';
-import { startTestService, waitFor, type TestService } from '../helpers/test-service.js';
+import { importAndWait, startTestService, type TestService } from '../helpers/test-service.js';
 import { writeSampleTruth } from '../helpers/sim-fixture.js';
 import { insertAnalysis } from '../helpers/store-fixtures.js';
 
@@ -12,10 +12,7 @@ let videoId: number;
 beforeAll(async () => {
   truthDir = await writeSampleTruth();
   t = await startTestService();
-  const res = await t.api.post('/v1/imports', { format: 'sim', paths: { dir: truthDir }, home_team_name: 'Reds', away_team_name: 'Blues' });
-  id = res.body.data.id;
-  videoId = res.body.data.video_id;
-  await waitFor(async () => ((await t.api.get(`/v1/analyses/${id}`)).body.data.status === 'done' ? true : undefined));
+  ({ id, video_id: videoId } = await importAndWait(t.api, { format: 'sim', paths: { dir: truthDir }, home_team_name: 'Reds', away_team_name: 'Blues' }));
 });
 afterAll(async () => {
   await t?.close();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { startTestService, waitFor, type TestService } from '../helpers/test-service.js';
+import { importAndWait, startTestService, type TestService } from '../helpers/test-service.js';
 import { writeSampleTruth } from '../helpers/sim-fixture.js';
 import { insertAnalysis } from '../helpers/store-fixtures.js';
 
@@ -13,10 +13,7 @@ let videoId: number;
 beforeAll(async () => {
   truthDir = await writeSampleTruth();
   t = await startTestService();
-  const res = await t.api.post('/v1/imports', { format: 'sim', paths: { dir: truthDir }, home_team_name: 'Reds', away_team_name: 'Blues', date: '2026-05-01' });
-  id = res.body.data.id;
-  videoId = res.body.data.video_id;
-  await waitFor(async () => ((await t.api.get(`/v1/analyses/${id}`)).body.data.status === 'done' ? true : undefined));
+  ({ id, video_id: videoId } = await importAndWait(t.api, { format: 'sim', paths: { dir: truthDir }, home_team_name: 'Reds', away_team_name: 'Blues', date: '2026-05-01' }));
 });
 afterAll(async () => {
   await t?.close();

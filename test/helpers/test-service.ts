@@ -114,3 +114,13 @@ export async function waitForVideo(api: Api, id: number, statuses: string[] = ['
     return statuses.includes(res.body?.data?.status) ? res.body.data : undefined;
   }, timeoutMs, `video ${id} to reach ${statuses.join('/')}`);
 }
+
+/** Imports through POST /v1/imports and waits until the analysis is done (or fails); returns its body. */
+export async function importAndWait(api: Api, body: unknown, statuses = ['done', 'error']) {
+  const res = await api.post('/v1/imports', body);
+  if (res.status !== 200) throw new Error(`import refused: ${res.status} ${JSON.stringify(res.body)}`);
+  return waitFor(async () => {
+    const a = (await api.get(`/v1/analyses/${res.body.data.id}`)).body.data;
+    return statuses.includes(a.status) ? a : undefined;
+  }, 30_000, `import ${res.body.data.id} to finish`);
+}

@@ -1,9 +1,10 @@
 import { stat } from 'node:fs/promises';
 import { basename, isAbsolute } from 'node:path';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { apiError } from '../errors.js';
+import { ownedVideo } from './owned-video.js';
 import type { ServiceContext } from '../context.js';
 import { IdParams, managementErrors } from '../schemas/common.js';
 import { AnalysisCreateBody, ImportBody } from '../schemas/analysis-schemas.js';
@@ -20,12 +21,6 @@ export function analysesRoutes(ctx: ServiceContext) {
   return async function register(app: FastifyInstance): Promise<void> {
     const r = app.withTypeProvider<TypeBoxTypeProvider>();
 
-    function ownedVideo(request: FastifyRequest, id: number): VideoRow {
-      const row = ctx.videos.get(id);
-      if (!row) throw apiError('VIDEO_NOT_FOUND', `video ${id} not found`);
-      if (row.organization_id !== request.auth?.organizationId) throw apiError('FORBIDDEN', `no permission to access video ${id}`);
-      return row;
-    }
 
     r.post('/videos/:video_id/analysis', {
       schema: {
@@ -40,7 +35,7 @@ export function analysesRoutes(ctx: ServiceContext) {
         if (request.body === undefined || request.body === null) request.body = {};
       },
     }, async (request) => {
-      const video = ownedVideo(request, request.params.video_id);
+      const video = ownedVideo(ctx, request, request.params.video_id);
       const minimum = ctx.config.minAnalysisSeconds;
       // Known too short: refuse now (ANA-03). Unknown yet (still downloading): the runner checks later.
       if (video.duration_seconds !== null && video.duration_seconds < minimum) {
@@ -67,7 +62,7 @@ export function analysesRoutes(ctx: ServiceContext) {
     }, async (request) => {
       const analysis = ctx.analyses.get(request.params.id);
       if (!analysis) throw apiError('ANALYSIS_NOT_FOUND', `analysis ${request.params.id} not found`);
-      const video = ownedVideo(request, analysis.video_id);
+      const video = ownedVideo(ctx, request, analysis.video_id);
       return { data: presentAnalysis(analysis, video) };
     });
 
@@ -98,7 +93,7 @@ export function analysesRoutes(ctx: ServiceContext) {
       const source: ImportSource = { kind: 'import', format: body.format, paths, ...(body.view ? { view: body.view } : {}) };
       let video: VideoRow;
       if (body.video_id !== undefined) {
-        video = ownedVideo(request, body.video_id);
+        video = ownedVideo(ctx, request, body.video_id);
         if (body.left_start_team) ctx.videos.update(video.id, { left_start_team: body.left_start_team });
       } else {
         const home = body.home_team_name ?? 'Team Left';

@@ -1,7 +1,8 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { apiError } from '../errors.js';
+import { ownedVideo } from './owned-video.js';
 import type { ServiceContext } from '../context.js';
 import { IdParams, managementErrors } from '../schemas/common.js';
 import type { VideoRow } from '../store/videos-repo.js';
@@ -16,12 +17,6 @@ export function videoMetaRoutes(ctx: ServiceContext) {
   return async function register(app: FastifyInstance): Promise<void> {
     const r = app.withTypeProvider<TypeBoxTypeProvider>();
 
-    function ownedVideo(request: FastifyRequest, id: number): VideoRow {
-      const row = ctx.videos.get(id);
-      if (!row) throw apiError('VIDEO_NOT_FOUND', `video ${id} not found`);
-      if (row.organization_id !== request.auth?.organizationId) throw apiError('FORBIDDEN', `no permission to access video ${id}`);
-      return row;
-    }
 
     async function meta(video: VideoRow) {
       const { mapping, teamZero } = await videoTeamMapping(ctx, video);
@@ -52,7 +47,7 @@ export function videoMetaRoutes(ctx: ServiceContext) {
         params: IdParams,
         response: { 200: Type.Object({ data: VideoMeta }), ...managementErrors(403, 404) },
       },
-    }, async (request) => ({ data: await meta(ownedVideo(request, request.params.id)) }));
+    }, async (request) => ({ data: await meta(ownedVideo(ctx, request, request.params.id)) }));
 
     r.put('/videos/:id/roster', {
       schema: {
@@ -63,7 +58,7 @@ export function videoMetaRoutes(ctx: ServiceContext) {
         response: { 200: Type.Object({ data: VideoMeta }), ...managementErrors(403, 404, 413, 415) },
       },
     }, async (request) => {
-      const video = ownedVideo(request, request.params.id);
+      const video = ownedVideo(ctx, request, request.params.id);
       const clean: { home?: Record<string, string>; away?: Record<string, string> } = {};
       for (const side of ['home', 'away'] as const) {
         const names = request.body[side];

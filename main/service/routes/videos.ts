@@ -1,8 +1,9 @@
 import { rm } from 'node:fs/promises';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { apiError } from '../errors.js';
+import { ownedVideo } from './owned-video.js';
 import type { ServiceContext } from '../context.js';
 import { IdParams, managementErrors } from '../schemas/common.js';
 import {
@@ -44,15 +45,6 @@ export function videosRoutes(ctx: ServiceContext) {
   return async function register(app: FastifyInstance): Promise<void> {
     const r = app.withTypeProvider<TypeBoxTypeProvider>();
 
-    /** Loads a video the caller may see: 404 when it does not exist, 403 when another organization owns it. */
-    function ownedVideo(request: FastifyRequest, id: number): VideoRow {
-      const row = ctx.videos.get(id);
-      if (!row) throw apiError('VIDEO_NOT_FOUND', `video ${id} not found`);
-      if (row.organization_id !== request.auth?.organizationId) {
-        throw apiError('FORBIDDEN', `no permission to access video ${id}`);
-      }
-      return row;
-    }
 
     async function single(row: VideoRow) {
       return presentVideo(row, ctx.videos.analysesOf([row.id]).get(row.id) ?? [], await videoTeamMapping(ctx, row));
@@ -126,7 +118,7 @@ export function videosRoutes(ctx: ServiceContext) {
         params: IdParams,
         response: { 200: Type.Object({ data: Type.Ref(Video) }), ...managementErrors(403, 404) },
       },
-    }, async (request) => ({ data: await single(ownedVideo(request, request.params.id)) }));
+    }, async (request) => ({ data: await single(ownedVideo(ctx, request, request.params.id)) }));
 
     r.put('/videos/:id', {
       schema: {
@@ -137,7 +129,7 @@ export function videosRoutes(ctx: ServiceContext) {
         response: { 200: Type.Object({ data: Type.Ref(Video) }), ...managementErrors(400, 403, 404, 413, 415) },
       },
     }, async (request) => {
-      const row = ownedVideo(request, request.params.id);
+      const row = ownedVideo(ctx, request, request.params.id);
       const body = request.body;
       checkDate(body.date);
       const start = body.start_offset_seconds !== undefined ? body.start_offset_seconds : row.start_offset_seconds;
@@ -165,7 +157,7 @@ export function videosRoutes(ctx: ServiceContext) {
         response: { 204: Type.Null({ description: 'Deleted' }), ...managementErrors(403, 404, 409) },
       },
     }, async (request, reply) => {
-      const row = ownedVideo(request, request.params.id);
+      const row = ownedVideo(ctx, request, request.params.id);
       const outcome = ctx.videos.deleteUnlessRunning(row.id);
       if (outcome === 'missing') throw apiError('VIDEO_NOT_FOUND', `video ${row.id} not found`);
       if (outcome === 'running') {
