@@ -1,5 +1,5 @@
 import type { SimTruth } from '../io/sim-truth.js';
-import { ROLES, STATUS_PROJECTED, TrackingBuilder, type TrackingColumns } from '../results/tracking-columns.js';
+import { NO_PLAYER, NULL_I16, ROLES, STATUS_DETECTED, STATUS_PROJECTED, TrackingBuilder, type TrackingColumns } from '../results/tracking-columns.js';
 import { broadcastView, PROJECTED_EVERY } from './broadcast-view.js';
 import type { AnalysisFacts, AnalysisPlayer } from '../results/analysis-facts.js';
 import type { ResultEvent, TeamLabel } from '../results/result-events.js';
@@ -72,23 +72,28 @@ export function importSimTruth(truth: SimTruth, options: { view?: 'all' | 'broad
       const x = track.x[f * n + o] as number;
       if (Number.isNaN(x)) continue;
       const person = playerIdx[o] as number;
-      const base = {
-        timestamp: t, role: roleIndex[o] as number, player: person, playerIdConf: person >= 0 ? 1 : 0,
-        x: toCm(x, 10500), y: toCm(track.y[f * n + o] as number, 6800),
-      };
-      if (!view) {
-        builder.push(base);
-        continue;
-      }
-      const u = view[f]?.u[o] as number;
-      if (!Number.isNaN(u)) {
-        lastSeen[o] = t;
-        builder.push({ ...base, bboxX: Math.floor(u), bboxY: Math.floor(view[f]?.v[o] as number) });
+      const xCm = toCm(x, 10500);
+      const yCm = toCm(track.y[f * n + o] as number, 6800);
+      const role = roleIndex[o] as number;
+      const idConf = person >= 0 ? 1 : 0;
+      // Full object literals of one shape (no spreads): push stays monomorphic, which is the
+      // difference between 1 s and 20 s on a full match.
+      const u = view ? (view[f]?.u[o] as number) : 0;
+      if (!view || !Number.isNaN(u)) {
+        if (view) lastSeen[o] = t;
+        builder.push({
+          timestamp: t, role, player: person, playerIdConf: idConf, x: xCm, y: yCm,
+          bboxX: view ? Math.floor(u) : NULL_I16, bboxY: view ? Math.floor(view[f]?.v[o] as number) : NULL_I16,
+          status: STATUS_DETECTED, overlap: NO_PLAYER, positionConf: Number.NaN, identityConf: Number.NaN,
+        });
       } else if (person >= 0 && f % PROJECTED_EVERY === 0) {
         // The truth is exact, but a tracker's projection is not: confidence decays with time unseen.
-        const unseenS = (t - lastSeen[o]!) / 1000;
+        const unseenS = (t - (lastSeen[o] as number)) / 1000;
         const conf = Number.isFinite(unseenS) ? Math.max(0.05, Math.exp(-unseenS / 20)) : 0.05;
-        builder.push({ ...base, status: STATUS_PROJECTED, positionConf: conf, identityConf: Math.max(0.05, conf * 0.9) });
+        builder.push({
+          timestamp: t, role, player: person, playerIdConf: idConf, x: xCm, y: yCm, bboxX: NULL_I16, bboxY: NULL_I16,
+          status: STATUS_PROJECTED, overlap: NO_PLAYER, positionConf: conf, identityConf: Math.max(0.05, conf * 0.9),
+        });
         projected += 1;
       }
     }
