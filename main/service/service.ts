@@ -45,12 +45,18 @@ export async function createService(
   const { db, videos, tokens, jobsRepo, analyses } = openStore(config);
   ensureDefaultToken(tokens, config.home);
   const webhooks = new WebhooksRepo(db);
+  const results = new ResultsStore(config.home);
   const dispatcher = new WebhookDispatcher(webhooks, {
     retryBaseMs: config.webhookRetryBaseMs, maxAttempts: config.webhookMaxAttempts, timeoutMs: config.webhookTimeoutMs,
   });
   const runner = new AnalysisRunner({
     config, analyses, videos, jobsRepo, host: options.engineHost ?? childProcessEngineHost({ script: config.engineWorker }),
-    onFinished: (analysis) => notifyAnalysisFinished(webhooks, dispatcher, videos, analysis),
+    onFinished: (analysis) => {
+      notifyAnalysisFinished(webhooks, dispatcher, videos, analysis);
+      // Someone usually looks at results right after they are done: load them and build the query
+      // indexes now, off the request path (a failure here only means the first request does it).
+      if (analysis.status === 'done') setTimeout(() => void results.queryContext(analysis).catch(() => {}), 0);
+    },
   });
   const jobs = new JobQueue(jobsRepo, { [INGEST_JOB]: ingestHandler(config, videos, (id) => runner.videoSettled(id)) }, {
     concurrency: config.ingestConcurrency,
@@ -62,7 +68,7 @@ export async function createService(
   });
   runner.attach(analysisJobs);
   const context: ServiceContext = {
-    config, db, videos, tokens, analyses, jobs, analysisJobs, runner, roster: new RosterRepo(db), webhooks, results: new ResultsStore(config.home),
+    config, db, videos, tokens, analyses, jobs, analysisJobs, runner, roster: new RosterRepo(db), webhooks, results,
   };
   const app = await buildServer(context, options);
   jobs.start();

@@ -6,6 +6,8 @@ import type { TrackingColumns } from '../../../engine/results/tracking-columns.j
 import { readTrackingFile } from '../../../engine/io/tracking-store.js';
 import { RESULT_FILES } from '../../../engine/worker-protocol.js';
 import { computeRowSpeeds } from '../../../engine/metrics/player-speed.js';
+import { warmQueryContext } from '../../../engine/metrics/query-index.js';
+import type { QueryContext } from '../../../engine/metrics/query-types.js';
 import type { AnalysisRow } from '../store/analyses-repo.js';
 import { analysisDir } from '../jobs/analysis-runner.js';
 
@@ -75,6 +77,22 @@ export class ResultsStore {
     const e = this.entry(a);
     e.speeds ??= this.tracking(a).then((cols) => computeRowSpeeds(cols));
     return e.speeds;
+  }
+
+  /**
+   * What query-intervals needs, with its indexes built (ball rows, rows per player, events per type):
+   * once per loaded analysis. Team names are a placeholder: callers lay the current names over it.
+   */
+  queryContext(a: Pick<AnalysisRow, 'id' | 'video_id'>): Promise<QueryContext> {
+    return this.memo(a, 'query-context', async () => {
+      const [events, tracking, speedMps, facts] = await Promise.all([this.events(a), this.tracking(a), this.speeds(a), this.facts(a)]);
+      const qc: QueryContext = {
+        events, tracking, speedMps, durationMs: facts.duration_ms, frameMs: facts.frame_ms,
+        dataVersion: facts.data_version, engineVersion: facts.engine_version, teamNames: { team_0: 'Team 0', team_1: 'Team 1' },
+      };
+      warmQueryContext(qc);
+      return qc;
+    });
   }
 
   /** Any value derived from the results, computed once per analysis while it stays loaded. */

@@ -5,9 +5,8 @@ import type { ServiceContext } from '../context.js';
 import { apiError } from '../errors.js';
 import { IdParams, Nullable, StringEnum } from '../schemas/common.js';
 import { resultErrors } from '../schemas/result-schemas.js';
-import { FILTER_TYPES, QueryError, type IntervalQuery, type QueryContext } from '../../../engine/metrics/query-types.js';
+import { FILTER_TYPES, QueryError, type IntervalQuery } from '../../../engine/metrics/query-types.js';
 import { runIntervalQuery } from '../../../engine/metrics/query-intervals.js';
-import { warmQueryContext } from '../../../engine/metrics/query-index.js';
 import { composeTeamMapping } from '../results/team-identity.js';
 import { doneAnalysis } from './result-access.js';
 
@@ -55,17 +54,7 @@ export function queryIntervalsRoutes(ctx: ServiceContext) {
       },
     }, async (request) => {
       const { analysis, video } = doneAnalysis(ctx, request, request.params.id);
-      const base = await ctx.results.memo(analysis, 'query-context', async () => {
-        const [events, tracking, speedMps, facts] = await Promise.all([
-          ctx.results.events(analysis), ctx.results.tracking(analysis), ctx.results.speeds(analysis), ctx.results.facts(analysis),
-        ]);
-        const qc: QueryContext = {
-          events, tracking, speedMps, durationMs: facts.duration_ms, frameMs: facts.frame_ms,
-          dataVersion: facts.data_version, engineVersion: facts.engine_version, teamNames: { team_0: 'Team 0', team_1: 'Team 1' },
-        };
-        warmQueryContext(qc);
-        return qc;
-      });
+      const base = await ctx.results.queryContext(analysis);
       // Names are composed now (GEN-08); the indexes stay cached on the shared tracking and events.
       const mapping = composeTeamMapping(video, await ctx.results.facts(analysis));
       try {

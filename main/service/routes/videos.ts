@@ -158,6 +158,7 @@ export function videosRoutes(ctx: ServiceContext) {
       },
     }, async (request, reply) => {
       const row = ownedVideo(ctx, request, request.params.id);
+      const analysisIds = ctx.analyses.ofVideo(row.id).map((a) => a.id);
       const outcome = ctx.videos.deleteUnlessRunning(row.id);
       if (outcome === 'missing') throw apiError('VIDEO_NOT_FOUND', `video ${row.id} not found`);
       if (outcome === 'running') {
@@ -165,6 +166,7 @@ export function videosRoutes(ctx: ServiceContext) {
       }
       // The row is gone; stop its download before removing the folder it writes into.
       await Promise.all([ctx.jobs.cancelForVideo(row.id), ctx.analysisJobs.cancelForVideo(row.id)]);
+      ctx.results.forget(analysisIds);
       await rm(videoDir(ctx.config.home, row.id), { recursive: true, force: true });
       return reply.code(204).send(null);
     });
