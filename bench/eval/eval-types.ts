@@ -1,6 +1,6 @@
 import type { SimTruth } from '../../engine/io/sim-truth.js';
 import type { FrameTruth } from '../../engine/sim/render/frame-renderer.js';
-import type { Mat3 } from '../../engine/sim/render/camera.js';
+import type { Mat3 } from '../../engine/geometry/camera.js';
 
 /** Ground truth: the simulator's truth and, for rendered videos, what each frame shows. */
 export interface EvalTruth {

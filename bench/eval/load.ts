@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { readSimTruth } from '../../engine/io/sim-truth.js';
 import type { FrameTruth } from '../../engine/sim/render/frame-renderer.js';
-import type { Mat3 } from '../../engine/sim/render/camera.js';
+import type { Mat3 } from '../../engine/geometry/camera.js';
 import type { EngineOutput, EngineRow, EvalTruth } from './eval-types.js';
 
 const ndjson = <T>(text: string): T[] => text.split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as T);

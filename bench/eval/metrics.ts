@@ -1,4 +1,4 @@
-import { applyHomography, invert3, projector } from '../../engine/sim/render/camera.js';
+import { applyHomography, invert3, projector } from '../../engine/geometry/camera.js';
 import type { EngineOutput, EngineRow, EvalTruth, Metric } from './eval-types.js';
 import { hota, pitchSimilarity, type HotaFrame } from './hota.js';
 import { detectionPR, isDetected, isPerson, matchFrames, type FramePairs } from './match-detections.js';

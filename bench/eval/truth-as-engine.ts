@@ -1,4 +1,4 @@
-import type { Mat3 } from '../../engine/sim/render/camera.js';
+import type { Mat3 } from '../../engine/geometry/camera.js';
 import type { EngineOutput, EngineRow, EvalTruth } from './eval-types.js';
 
 /**

@@ -1,6 +1,6 @@
 import type { SimTrack } from '../sim/sim-track.js';
 import { CameraOperator } from '../sim/render/camera-operator.js';
-import { projector } from '../sim/render/camera.js';
+import { projector } from '../geometry/camera.js';
 import { createRng } from '../sim/rng.js';
 
 /** Every how many frames an off-camera player gets a projected row (spec 2.7: 5 Hz at 25 fps). */

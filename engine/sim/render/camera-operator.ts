@@ -1,5 +1,5 @@
 import { PITCH_LENGTH as L, PITCH_WIDTH as W } from '../events/match-events.js';
-import type { Camera } from './camera.js';
+import type { Camera } from '../../geometry/camera.js';
 import type { Rng } from '../rng.js';
 
 export type CameraKind = 'broadcast' | 'tactical' | 'panoramic';

@@ -1,5 +1,5 @@
 import type { SKRSContext2D } from '@napi-rs/canvas';
-import type { Projector } from './camera.js';
+import type { Projector } from '../../geometry/camera.js';
 import { BODY, figureJoints, type Joints } from './figure.js';
 import type { Kit } from './kits.js';
 import type { P2 } from './project-shapes.js';

@@ -3,7 +3,7 @@ import { FRAME_MS, type Period } from '../events/match-events.js';
 import type { SimTrack } from '../sim-track.js';
 import type { TruthEvent } from '../truth-events.js';
 import { createRng, mixSeed, type Rng } from '../rng.js';
-import { groundHomography, projectionMatrix, projector, type Camera, type Mat3 } from './camera.js';
+import { groundHomography, projectionMatrix, projector, type Camera, type Mat3 } from '../../geometry/camera.js';
 import { aimCamera, CameraOperator, type CameraKind } from './camera-operator.js';
 import { buildStadium, drawPitch, type Stadium } from './draw-pitch.js';
 import { drawBall, drawPerson, type DrawnObject, type PersonPose } from './draw-people.js';

@@ -1,6 +1,6 @@
 import { createCanvas, type Canvas } from '@napi-rs/canvas';
-import { projector, type Camera } from './camera.js';
-import { LINE_WIDTH, pitchMarkings, pitchSpots } from './pitch-geometry.js';
+import { projector, type Camera } from '../../geometry/camera.js';
+import { LINE_WIDTH, pitchMarkings, pitchSpots } from '../../geometry/pitch-markings.js';
 import { groundStrips, projectPolygon, type P3 } from './project-shapes.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { Projector } from './camera.js';
+import type { Projector } from '../../geometry/camera.js';
 
 export type P3 = [number, number, number];
 export type P2 = [number, number];

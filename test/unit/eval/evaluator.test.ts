@@ -6,7 +6,7 @@ import { TRUTH_FORMAT } from '../../../engine/io/sim-truth.js';
 import { evaluate } from '../../../bench/eval/metrics.js';
 import { truthAsEngineOutput } from '../../../bench/eval/truth-as-engine.js';
 import type { EngineOutput, EvalTruth, Metric } from '../../../bench/eval/eval-types.js';
-import type { Mat3 } from '../../../engine/sim/render/camera.js';
+import type { Mat3 } from '../../../engine/geometry/camera.js';
 import { sampleMinute } from '../../helpers/synthetic-match.js';
 
 let truth: EvalTruth;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyHomography, groundHomography, invert3, projectionMatrix, projector, type Camera } from '../../../engine/sim/render/camera.js';
+import { applyHomography, groundHomography, invert3, projectionMatrix, projector, type Camera } from '../../../engine/geometry/camera.js';
 import { aimCamera } from '../../../engine/sim/render/camera-operator.js';
 import { projectPolygon } from '../../../engine/sim/render/project-shapes.js';
 

@@ -142,3 +142,38 @@ export function projectionMatrix(cam: Camera): number[] {
     ...rows[2]!,
   ];
 }
+
+/**
+ * The ground point (z = `height`, metres) seen at a picture pixel, or null when the ray does not reach
+ * it in front of the camera. Distortion is undone by fixed-point iteration on the radial model.
+ */
+export function pixelToGround(cam: Camera, u: number, v: number, height = 0): [number, number] | null {
+  let xn = (u - cam.width / 2) / cam.focal;
+  let yn = (v - cam.height / 2) / cam.focal;
+  if (cam.k1 !== 0) {
+    const xd = xn;
+    const yd = yn;
+    for (let k = 0; k < 8; k++) {
+      const s = 1 + cam.k1 * (xn * xn + yn * yn);
+      xn = xd / s;
+      yn = yd / s;
+    }
+  }
+  const R = rotation(cam);
+  // Ray in world coordinates: R^T [xn, yn, 1].
+  const rx = R[0] * xn + R[3] * yn + R[6];
+  const ry = R[1] * xn + R[4] * yn + R[7];
+  const rz = R[2] * xn + R[5] * yn + R[8];
+  if (rz >= -1e-9) return null;
+  const s = (height - cam.z) / rz;
+  if (s <= 0) return null;
+  return [cam.x + s * rx, cam.y + s * ry];
+}
+
+/** Height in pixels of an upright person of `metres` standing at the ground point (x, y). */
+export function personPixelHeight(p: Projector, x: number, y: number, metres: number): number | null {
+  const foot = p.project(x, y, 0);
+  const head = p.project(x, y, metres);
+  if (!foot || !head) return null;
+  return Math.hypot(foot[0] - head[0], foot[1] - head[1]);
+}

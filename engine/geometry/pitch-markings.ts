@@ -1,4 +1,8 @@
-import { PITCH_LENGTH as L, PITCH_WIDTH as W } from '../events/match-events.js';
+/** Pitch size, metres (the simulator's and the engine's model pitch; spec positions are in its centimetres). */
+export const PITCH_LENGTH = 105;
+export const PITCH_WIDTH = 68;
+const L = PITCH_LENGTH;
+const W = PITCH_WIDTH;
 
 /** Laws of the Game markings, metres. */
 export const LINE_WIDTH = 0.12;

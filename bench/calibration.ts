@@ -1,0 +1,92 @@
+/**
+ * `npm run bench:calibration -- --truth DIR [--every N] [--limit N] [--distortion]`: the calibration stage
+ * alone on a rendered fixture (`touchline sim ... --out DIR`), against the renderer's cameras: share of
+ * analysable frames calibrated, pitch-point error (median, p95, the evaluator's grid), ms per frame.
+ * Frames the truth calls not analysable are skipped (that is the scene stage's job) and cut the track.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { decodeFrames } from '../engine/io/frame-source.js';
+import { probeVideo } from '../engine/io/probe.js';
+import { applyHomography, groundHomography, invert3, projector, type Camera } from '../engine/geometry/camera.js';
+import { downscaleRgb, linePixels } from '../engine/vision/calibration/line-pixels.js';
+import { CalibrationTracker } from '../engine/vision/calibration/calibration-tracker.js';
+import type { FrameTruth } from '../engine/sim/render/frame-renderer.js';
+import { machineDescription, report, runBench } from './machine.js';
+
+const quantile = (v: number[], q: number) => (v.length ? [...v].sort((a, b) => a - b)[Math.min(v.length - 1, Math.floor(q * v.length))]! : NaN);
+
+/** Pitch-point errors of an engine camera against the true one over the evaluator's grid. */
+export function gridErrors(truth: Camera, engine: Camera): number[] {
+  const proj = projector(truth);
+  const Hi = invert3(groundHomography(engine));
+  const out: number[] = [];
+  for (let x = 0; x <= 105; x += 7.5) {
+    for (let y = 0; y <= 68; y += 6.8) {
+      const px = proj.project(x, y, 0);
+      if (!px || px[0] < 0 || px[1] < 0 || px[0] >= truth.width || px[1] >= truth.height) continue;
+      const [ex, ey] = applyHomography(Hi, px[0], px[1]);
+      out.push(Math.hypot(ex - x, ey - y));
+    }
+  }
+  return out;
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { truth: { type: 'string' }, every: { type: 'string' }, limit: { type: 'string' }, distortion: { type: 'boolean' }, verbose: { type: 'boolean' }, 'known-position': { type: 'boolean' }, position: { type: 'string' }, record: { type: 'boolean' } } });
+  if (!values.truth) throw new Error('usage: npm run bench:calibration -- --truth DIR [--every N] [--limit N]');
+  const frames = readFileSync(join(values.truth, 'frames.ndjson'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as FrameTruth);
+  const video = join(values.truth, 'video.mp4');
+  const probe = await probeVideo(video);
+  const { width, height } = probe;
+  const factor = 2;
+  const limit = Number(values.limit ?? Infinity);
+  const tracker = new CalibrationTracker({ distortion: values.distortion });
+  let analysable = 0;
+  let calibrated = 0;
+  let searched = 0;
+  const errors: number[] = [];
+  const perFrame: number[] = [];
+  let ms = 0;
+  for await (const f of decodeFrames({ path: video, width, height })) {
+    if (f.index >= limit) break;
+    const t = frames[f.index];
+    if (!t || !t.analysable || !t.camera) {
+      tracker.cut();
+      continue;
+    }
+    analysable++;
+    if (values['known-position'] && analysable === 1) tracker.assumePosition([t.camera.x, t.camera.y, t.camera.z]);
+    if (values.position && analysable === 1) tracker.assumePosition(values.position.split(',').map(Number) as [number, number, number]);
+    const t0 = performance.now();
+    const small = downscaleRgb(f.rgb, width, height, factor);
+    const lines = linePixels(small.rgb, small.width, small.height);
+    const r = tracker.next(lines);
+    ms += performance.now() - t0;
+    if (r.how === 'searched') searched++;
+    if (!r.camera) {
+      if (values.verbose) process.stdout.write(`${f.index}: failed (${lines.count} line px)\n`);
+      continue;
+    }
+    calibrated++;
+    const cam: Camera = { ...r.camera, focal: r.camera.focal * factor, width, height };
+    const e = gridErrors(t.camera, cam);
+    errors.push(...e);
+    perFrame.push(quantile(e, 0.5));
+    if (values.verbose && (f.index % 25 === 0 || r.how === 'searched')) {
+      process.stdout.write(`${f.index}: ${r.how} inl ${r.inliers}/${r.visible} rms ${r.rms.toFixed(2)} med ${quantile(e, 0.5).toFixed(2)} m  pos ${cam.x.toFixed(1)},${cam.y.toFixed(1)},${cam.z.toFixed(1)} (true ${t.camera.x.toFixed(1)},${t.camera.y.toFixed(1)},${t.camera.z.toFixed(1)}) f ${cam.focal.toFixed(0)} (${t.camera.focal.toFixed(0)})\n`);
+    }
+  }
+  report([
+    `## bench:calibration ${new Date().toISOString().slice(0, 10)}`,
+    '',
+    `Machine: ${machineDescription()}. Command: \`npm run bench:calibration -- --truth ${values.truth}${values.distortion ? ' --distortion' : ''}\` (${width}x${height}, lines at 1/${factor}).`,
+    '',
+    '| analysable frames | calibrated | searches | pitch-point error median / p95 | frames with median error > 1 m | ms/frame |',
+    '|---|---|---|---|---|---|',
+    `| ${analysable} | ${((100 * calibrated) / analysable).toFixed(1)}% | ${searched} | ${quantile(errors, 0.5).toFixed(2)} / ${quantile(errors, 0.95).toFixed(2)} m | ${perFrame.filter((e) => e > 1).length} | ${(ms / analysable).toFixed(1)} |`,
+  ].join('\n'));
+}
+
+runBench(main);

@@ -1,0 +1,121 @@
+import type { Camera } from '../../geometry/camera.js';
+import { distanceTransform } from './distance-transform.js';
+import { fitCamera, scoreCamera, toParams, type FitResult, type Sigmas } from './camera-fit.js';
+import { candidatePositions, searchCamera } from './camera-search.js';
+import type { LineImage } from './line-pixels.js';
+import { pitchModel, type PitchModel } from './pitch-model.js';
+
+export interface CalibrationResult {
+  /** The camera at the calibration grid's size, or null: this frame is not calibrated (never guessed). */
+  camera: Camera | null;
+  /** How it was found: tracked from the previous frame, searched afresh, or not at all. */
+  how: 'tracked' | 'searched' | 'failed';
+  inliers: number;
+  visible: number;
+  rms: number;
+}
+
+export interface TrackerOptions {
+  /** Fit the radial distortion k1 too (wide lenses, fisheye-like static cameras). */
+  distortion?: boolean;
+  /** Fewest inlier points for a fit to be believed (tracked / searched). */
+  minInliers?: [number, number];
+  /** Lowest share of the visible model points that must be inliers (tracked / searched). */
+  minRatio?: [number, number];
+}
+
+const DEG = Math.PI / 180;
+
+/**
+ * Camera calibration over a shot: a fresh search when nothing is known (or tracking is lost), then
+ * frame-to-frame tracking from a constant-velocity prediction with a prior that lets pan, tilt and zoom
+ * move as a camera operator moves them and the camera's position settle slowly. A frame whose fit does
+ * not rest on enough spread-out line evidence is reported uncalibrated.
+ */
+export class CalibrationTracker {
+  private readonly fine: PitchModel = pitchModel(0.5);
+  private readonly coarse: PitchModel = pitchModel(2);
+  private prev: Float64Array | null = null;
+  private velocity: Float64Array | null = null;
+  /** Where the camera stands, once a fit has been believed; reused after every cut. */
+  private position: [number, number, number] | null = null;
+  private positionWeight = 0;
+  private readonly minInliers: [number, number];
+  private readonly minRatio: [number, number];
+
+  constructor(private readonly options: TrackerOptions = {}) {
+    this.minInliers = options.minInliers ?? [40, 60];
+    this.minRatio = options.minRatio ?? [0.45, 0.55];
+  }
+
+  /** Start from a known camera position (a fixed rig measured once, or a diagnosis). */
+  assumePosition(position: [number, number, number]): void {
+    this.position = position;
+    this.positionWeight = 50;
+  }
+
+  /** Forget the previous frame (a cut): the next frame is searched, knowing the camera position. */
+  cut(): void {
+    this.prev = null;
+    this.velocity = null;
+  }
+
+  next(lines: LineImage): CalibrationResult {
+    if (lines.count < 30) return this.fail();
+    if (this.prev) {
+      const predicted = Float64Array.from(this.prev, (v, i) => v + (this.velocity ? (this.velocity[i] as number) * 0.8 : 0));
+      const sigma: Sigmas = { pan: 3 * DEG, tilt: 1.5 * DEG, roll: 0.3 * DEG, logFocal: 0.06, x: 0.05, y: 0.05, z: 0.05, k1: this.options.distortion ? 0.002 : 0 };
+      const fit = fitCamera(lines, this.fine, predicted, { prior: predicted, sigma, gates: [12, 7, 4, 3, 2.5, 2.5] });
+      if (this.believe(fit, 0)) return this.accept(fit, 'tracked');
+    }
+    return this.search(lines);
+  }
+
+  private search(lines: LineImage): CalibrationResult {
+    const dt = distanceTransform(lines.line, lines.width, lines.height);
+    const positions = this.position ? [this.position] : candidatePositions();
+    const hyps = searchCamera(lines, dt, this.coarse, { positions, keep: this.position ? 24 : 4 });
+    let best: FitResult | null = null;
+    let bestScore = -Infinity;
+    const free = this.position === null;
+    for (const h of hyps) {
+      if (!Number.isFinite(h.score)) continue;
+      const sigma: Sigmas = {
+        pan: Infinity, tilt: Infinity, roll: 2 * DEG, logFocal: Infinity,
+        x: free ? 15 : 0.2, y: free ? 15 : 0.2, z: free ? 15 : 0.2, k1: this.options.distortion ? 0.05 : 0,
+      };
+      const fit = fitCamera(lines, this.fine, h.params, { prior: h.params, sigma, gates: [30, 20, 12, 8, 5, 3, 2.5, 2.5, 2.5] });
+      const score = fit.inliers - 0.5 * (fit.visible - fit.inliers);
+      if (score > bestScore && fit.spread >= 4) {
+        bestScore = score;
+        best = fit;
+      }
+    }
+    if (best && this.believe(best, 1)) return this.accept(best, 'searched');
+    return this.fail();
+  }
+
+  private believe(fit: FitResult, k: 0 | 1): boolean {
+    const c = fit.camera;
+    const sane = c.z > 2 && c.focal > 50 && Math.abs(c.roll) < 10 * DEG && c.tilt > 0;
+    return sane && fit.inliers >= this.minInliers[k] && fit.inliers >= this.minRatio[k] * fit.visible && fit.spread >= 3;
+  }
+
+  private accept(fit: FitResult, how: CalibrationResult['how']): CalibrationResult {
+    if (this.prev) this.velocity = fit.params.map((v, i) => v - (this.prev as Float64Array)[i]!);
+    this.prev = fit.params;
+    const p = fit.params;
+    const w = Math.min(50, this.positionWeight + 1);
+    const pos: [number, number, number] = [p[4] as number, p[5] as number, p[6] as number];
+    this.position = this.position ? (this.position.map((v, i) => v + (pos[i]! - v) / w) as [number, number, number]) : pos;
+    this.positionWeight = w;
+    return { camera: fit.camera, how, inliers: fit.inliers, visible: fit.visible, rms: fit.rms };
+  }
+
+  private fail(): CalibrationResult {
+    this.cut();
+    return { camera: null, how: 'failed', inliers: 0, visible: 0, rms: Infinity };
+  }
+}
+
+

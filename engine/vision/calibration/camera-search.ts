@@ -1,0 +1,112 @@
+import { PITCH_LENGTH as L, PITCH_WIDTH as W } from '../../geometry/pitch-markings.js';
+import type { DistanceMap } from './distance-transform.js';
+import type { LineImage } from './line-pixels.js';
+import { projectModel } from './camera-fit.js';
+import type { PitchModel } from './pitch-model.js';
+
+/**
+ * Camera positions tried when nothing is known yet, metres: where match cameras stand. The grid is
+ * coarse on purpose: the fine fit frees the position and converges from 10 m or more away.
+ */
+export function candidatePositions(): [number, number, number][] {
+  const out: [number, number, number][] = [];
+  // Main and tactical cameras on the near side, at the halfway line.
+  for (const y of [-12, -30, -55]) for (const z of [10, 22, 40, 70]) out.push([L / 2, y, z]);
+  // High cameras behind a goal.
+  for (const x of [-25, -55, L + 25, L + 55]) for (const z of [25, 55]) out.push([x, W / 2, z]);
+  return out;
+}
+
+export interface SearchOptions {
+  positions: [number, number, number][];
+  /** Horizontal fields of view tried, radians. */
+  hfovs?: number[];
+  /** Angular grid step, radians. */
+  angleStep?: number;
+  /** Blur of the coarse score, pixels: a model point this far from a line still counts a little. */
+  blur?: number;
+  /** Hypotheses kept per position, best first. */
+  keep?: number;
+}
+
+export interface Hypothesis {
+  params: Float64Array;
+  score: number;
+}
+
+/** Scores a camera for the coarse search: blurred line hits minus open grass where a line should be. */
+export function coarseScore(lines: LineImage, dt: DistanceMap, model: PitchModel, p: Float64Array, blur: number, u: Float64Array, v: Float64Array): number {
+  const { width: w, height: h } = lines;
+  projectModel(p, w, h, model, u, v);
+  let s = 0;
+  let inside = 0;
+  const b2 = blur * blur;
+  for (let i = 0; i < model.count; i++) {
+    const x = u[i] as number;
+    const y = v[i] as number;
+    if (!(x === x) || x < 0 || y < 0 || x > w - 1 || y > h - 1) continue;
+    inside++;
+    const k = Math.round(y) * w + Math.round(x);
+    const d2 = dt.dist2[k] as number;
+    if (d2 < b2) s += 1 - Math.sqrt(d2) / blur;
+    else if (lines.grass[k] === 1 || (lines.pitch[k] as number) < 64) s -= 0.5;
+  }
+  // A view must show a fair amount of the pitch's lines to be judged at all.
+  return inside < 12 ? -Infinity : s;
+}
+
+/**
+ * Exhaustive coarse search over camera poses (position x pan x tilt x field of view, no roll) scored
+ * against a frame's line pixels; the best few go to the fine fit. Pan and tilt ranges per position cover
+ * just the pitch, so the grid is spent where a match camera can look.
+ */
+export function searchCamera(lines: LineImage, dt: DistanceMap, model: PitchModel, o: SearchOptions): Hypothesis[] {
+  const { width: w, height: h } = lines;
+  const hfovs = o.hfovs ?? [0.14, 0.2, 0.28, 0.38, 0.5, 0.66, 0.85, 1.1, 1.4];
+  const step = o.angleStep ?? 0.01;
+  const blur = o.blur ?? 16;
+  const keep = o.keep ?? 12;
+  const u = new Float64Array(model.count);
+  const v = new Float64Array(model.count);
+  const all: Hypothesis[] = [];
+  const p = new Float64Array(8);
+  const corners: [number, number][] = [[0, 0], [L, 0], [L, W], [0, W], [L / 2, 0], [L / 2, W], [0, W / 2], [L, W / 2]];
+  for (const [cx, cy, cz] of o.positions) {
+    const best: Hypothesis[] = [];
+    const pans = corners.map(([x, y]) => Math.atan2(x - cx, y - cy));
+    // Unwrap around the pitch centre's bearing so ranges do not split at +-pi.
+    const mid = Math.atan2(L / 2 - cx, W / 2 - cy);
+    const rel = pans.map((a) => Math.atan2(Math.sin(a - mid), Math.cos(a - mid)));
+    const tilts = corners.map(([x, y]) => Math.atan2(cz, Math.hypot(x - cx, y - cy)));
+    for (const hfov of hfovs) {
+      const focal = w / 2 / Math.tan(hfov / 2);
+      const vfov = 2 * Math.atan(h / 2 / focal);
+      const panLo = mid + Math.min(...rel) + hfov * 0.3;
+      const panHi = mid + Math.max(...rel) - hfov * 0.3;
+      const tiltLo = Math.min(...tilts) + vfov * 0.2;
+      const tiltHi = Math.min(Math.PI / 2, Math.max(...tilts) + vfov * 0.5);
+      const ps = Math.max(step, hfov / 16);
+      const ts = Math.max(step * 0.7, vfov / 16);
+      for (let pan = Math.min(panLo, panHi); pan <= Math.max(panLo, panHi) + 1e-9; pan += ps) {
+        for (let tilt = tiltLo; tilt <= tiltHi + 1e-9; tilt += ts) {
+          p[0] = pan;
+          p[1] = tilt;
+          p[2] = 0;
+          p[3] = Math.log(focal);
+          p[4] = cx;
+          p[5] = cy;
+          p[6] = cz;
+          p[7] = 0;
+          const score = coarseScore(lines, dt, model, p, blur, u, v);
+          if (best.length < keep || score > (best[best.length - 1] as Hypothesis).score) {
+            best.push({ params: Float64Array.from(p), score });
+            best.sort((a, b) => b.score - a.score);
+            if (best.length > keep) best.pop();
+          }
+        }
+      }
+    }
+    all.push(...best);
+  }
+  return all.sort((a, b) => b.score - a.score);
+}

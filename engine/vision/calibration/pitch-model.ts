@@ -1,0 +1,35 @@
+import { pitchMarkings } from '../../geometry/pitch-markings.js';
+
+/** Points along the painted lines of the model pitch (metres, z = 0) with the line's direction there. */
+export interface PitchModel {
+  count: number;
+  x: Float64Array;
+  y: Float64Array;
+  /** Unit tangent of the line at the point. */
+  tx: Float64Array;
+  ty: Float64Array;
+}
+
+/** Samples every marking each `step` metres (segment ends included once). */
+export function pitchModel(step: number): PitchModel {
+  const xs: number[] = [];
+  const ys: number[] = [];
+  const txs: number[] = [];
+  const tys: number[] = [];
+  for (const line of pitchMarkings()) {
+    for (let k = 1; k < line.length; k++) {
+      const [x0, y0] = line[k - 1] as [number, number];
+      const [x1, y1] = line[k] as [number, number];
+      const len = Math.hypot(x1 - x0, y1 - y0);
+      if (len === 0) continue;
+      const n = Math.max(1, Math.round(len / step));
+      for (let i = k === 1 ? 0 : 1; i <= n; i++) {
+        xs.push(x0 + ((x1 - x0) * i) / n);
+        ys.push(y0 + ((y1 - y0) * i) / n);
+        txs.push((x1 - x0) / len);
+        tys.push((y1 - y0) / len);
+      }
+    }
+  }
+  return { count: xs.length, x: Float64Array.from(xs), y: Float64Array.from(ys), tx: Float64Array.from(txs), ty: Float64Array.from(tys) };
+}
