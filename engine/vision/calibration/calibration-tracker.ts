@@ -1,6 +1,6 @@
 import type { Camera } from '../../geometry/camera.js';
 import { distanceTransform } from './distance-transform.js';
-import { fitCamera, scoreCamera, toParams, type FitResult, type Sigmas } from './camera-fit.js';
+import { fitCamera, type FitResult, type Sigmas } from './camera-fit.js';
 import { candidatePositions, searchCamera } from './camera-search.js';
 import type { LineImage } from './line-pixels.js';
 import { pitchModel, type PitchModel } from './pitch-model.js';
