@@ -12,7 +12,8 @@ import { evaluate } from './eval/metrics.js';
 import { loadEngineOutput, loadTruth } from './eval/load.js';
 import { truthAsEngineOutput } from './eval/truth-as-engine.js';
 import type { Metric } from './eval/eval-types.js';
-import { runBench } from './machine.js';
+import { machineDescription, report, runBench } from './machine.js';
+import { runVideoEngine } from './eval/run-video-engine.js';
 import { loadAnalysisOverApi } from './eval/load-analysis.js';
 import { loadConfig } from '../main/service/config.js';
 import { readDefaultToken } from '../main/service/bootstrap.js';
@@ -24,14 +25,23 @@ export function formatTable(metrics: Metric[]): string {
 }
 
 async function main(): Promise<void> {
+  let stageLine: string | null = null;
   const { values } = parseArgs({
     options: {
       truth: { type: 'string' }, analysis: { type: 'string' }, json: { type: 'string' }, 'self-check': { type: 'boolean' },
-      service: { type: 'string' }, token: { type: 'string' },
+      service: { type: 'string' }, token: { type: 'string' }, run: { type: 'boolean' }, out: { type: 'string' }, record: { type: 'boolean' },
     },
   });
+  if (values.truth && values.run) {
+    const out = values.out ?? join(values.truth, 'engine');
+    const { result, seconds } = await runVideoEngine(values.truth, out);
+    values.analysis = out;
+    const perFrame = (ms: number | undefined) => ((ms ?? 0) / Math.max(1, result.frames)).toFixed(2);
+    const t = result.timingsMs;
+    stageLine = `| ${result.frames} | ${(result.frames / seconds).toFixed(1)} | ${perFrame(t.rig)} | ${['lines', 'calibration', 'foreground', 'people', 'tracking', 'teams', 'ball'].map((k) => perFrame(t[`stage_${k}`])).join(' | ')} | ${perFrame(t.frames)} | ${perFrame(t.assemble)} |`;
+  }
   if (!values.truth || (!values.analysis && !values['self-check'])) {
-    process.stderr.write('usage: npm run bench:engine -- --truth DIR (--analysis DIR|ID | --self-check) [--service URL] [--token T] [--json FILE]\n');
+    process.stderr.write('usage: npm run bench:engine -- --truth DIR (--run [--out DIR] | --analysis DIR|ID | --self-check) [--service URL] [--token T] [--json FILE] [--record]\n');
     process.exit(2);
   }
   const truth = await loadTruth(values.truth);
@@ -47,6 +57,23 @@ async function main(): Promise<void> {
   }
   const metrics = evaluate(truth, engine);
   process.stdout.write(`${formatTable(metrics)}\n`);
+  if (stageLine) {
+    report([
+      `## bench:engine ${new Date().toISOString().slice(0, 10)}`,
+      '',
+      `Machine: ${machineDescription()}. Command: \`npm run bench:engine -- --truth ${values.truth} --run\`.`,
+      '',
+      '| metric | value |',
+      '|---|---|',
+      ...formatTable(metrics).split('\n').map((l) => `| ${l.replace(/\s{2,}/, ' | ').replace(/\s{2,}/g, ' ')} |`),
+      '',
+      'Time per frame (ms; rig = the camera search before the frame loop, spread over the frames):',
+      '',
+      '| frames | frames/s end to end | rig | lines | calibration | foreground | people | tracking | teams | ball | frame loop total (incl. decode wait) | assemble |',
+      '|---|---|---|---|---|---|---|---|---|---|---|---|',
+      stageLine,
+    ].join('\n'));
+  }
   const file = values.json ?? (values.analysis && !overApi ? join(values.analysis, 'evaluation.json') : null);
   if (file) await writeFile(file, `${JSON.stringify({ truth: values.truth, analysis: values.analysis ?? 'self-check', metrics }, null, 1)}\n`);
 }

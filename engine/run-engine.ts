@@ -11,7 +11,8 @@ import { parseMetricaTracking } from './import/metrica-tracking.js';
 import { parseMetricaEventsCsv } from './sim/events/metrica-csv.js';
 import { parseMetricaEventsJson } from './sim/events/metrica-json.js';
 import type { AnalysisFacts } from './results/analysis-facts.js';
-import { RESULT_FILES, type EngineRunSpec } from './worker-protocol.js';
+import { RESULT_FILES, type EngineRunSpec, type VideoSource } from './worker-protocol.js';
+import { analyseVideo } from './video/analyse-video.js';
 import { DATA_VERSION, ENGINE_VERSION } from './version.js';
 
 
@@ -88,17 +89,39 @@ async function runImport(spec: EngineRunSpec, progress: ProgressFn): Promise<{ r
   }
 }
 
+/** The video engine (engine/video): frames to tracking rows and scene events. */
+async function runVideo(v: VideoSource, progress: ProgressFn): Promise<{ result: ImportResult; source: AnalysisFacts['source'] }> {
+  const r = await analyseVideo({
+    path: v.path, width: v.width, height: v.height, sourceWidth: v.sourceWidth ?? v.width, sourceHeight: v.sourceHeight ?? v.height,
+    startSeconds: v.startOffsetSeconds, endSeconds: v.endOffsetSeconds,
+  }, (share, stage) => progress(Math.round(2 + share * 65), stage));
+  if (r.calibratedFrames === 0) {
+    throw new EngineFailure(r.analysableFrames === 0
+      ? 'no match footage found: no frame of the video shows a game camera view of the pitch'
+      : 'the pitch could not be calibrated in any frame: the camera view shows too few pitch lines', 'no_match_detected');
+  }
+  const detected = r.columns.length;
+  return {
+    source: 'video',
+    result: {
+      columns: r.columns,
+      events: r.events,
+      facts: {
+        duration_ms: r.durationMs, frame_ms: 40, image: { width: v.sourceWidth ?? v.width, height: v.sourceHeight ?? v.height },
+        team_roles: { team_0: null, team_1: null }, kit_keys: { team_0: null, team_1: null }, players: [], quality: null,
+        rows: { detected, projected: 0 },
+        timings_ms: Object.fromEntries(Object.entries(r.timingsMs).map(([k, ms]) => [k, Math.round(ms)])),
+      },
+    },
+  };
+}
+
 /**
  * Runs one analysis into `spec.outDir`: results are written to `<outDir>.partial` and renamed at the
  * end, so a crash never leaves a half-written result folder that looks complete.
  */
 export async function runEngine(spec: EngineRunSpec, progress: ProgressFn): Promise<AnalysisFacts> {
-  if (spec.source.kind === 'video') {
-    // The video pipeline (decode, calibration, detection, tracking, identity, events) lands in the
-    // engine issues; until then a video analysis ends with this reason instead of pretending.
-    throw new EngineFailure('this build of Touchline has no video engine yet: import tracking data instead (touchline import, POST /v1/imports)');
-  }
-  const { result, source } = await runImport(spec, progress);
+  const { result, source } = spec.source.kind === 'video' ? await runVideo(spec.source, progress) : await runImport(spec, progress);
   const partial = `${spec.outDir}.partial`;
   await rm(partial, { recursive: true, force: true });
   await mkdir(partial, { recursive: true });
@@ -108,7 +131,7 @@ export async function runEngine(spec: EngineRunSpec, progress: ProgressFn): Prom
   progress(80, 'writing the Parquet download');
   const started = performance.now();
   const parquet = encodeTrackingParquet(result.columns, { statusColumns: true });
-  facts.timings_ms = { parquet_encode: Math.round(performance.now() - started) };
+  facts.timings_ms = { ...facts.timings_ms, parquet_encode: Math.round(performance.now() - started) };
   await mkdir(join(partial, 'cache'), { recursive: true });
   await writeFile(join(partial, RESULT_FILES.parquet), parquet);
   progress(90, 'writing events');

@@ -26,8 +26,12 @@ export interface VideoSource {
   fps: number;
   startOffsetSeconds: number | null;
   endOffsetSeconds: number | null;
+  /** Analysis frame size. */
   width: number;
   height: number;
+  /** The source file's own frame size (after rotation): pixel columns are reported in it. */
+  sourceWidth?: number;
+  sourceHeight?: number;
 }
 
 export interface EngineRunSpec {

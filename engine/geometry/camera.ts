@@ -148,6 +148,16 @@ export function projectionMatrix(cam: Camera): number[] {
  * it in front of the camera. Distortion is undone by fixed-point iteration on the radial model.
  */
 export function pixelToGround(cam: Camera, u: number, v: number, height = 0): [number, number] | null {
+  return groundProjector(cam)(u, v, height);
+}
+
+/** pixelToGround with the rotation computed once, for loops over many pixels of one camera. */
+export function groundProjector(cam: Camera): (u: number, v: number, height?: number) => [number, number] | null {
+  const R = rotation(cam);
+  return (u, v, height = 0) => toGround(cam, R, u, v, height);
+}
+
+function toGround(cam: Camera, R: Mat3, u: number, v: number, height: number): [number, number] | null {
   let xn = (u - cam.width / 2) / cam.focal;
   let yn = (v - cam.height / 2) / cam.focal;
   if (cam.k1 !== 0) {
@@ -159,7 +169,6 @@ export function pixelToGround(cam: Camera, u: number, v: number, height = 0): [n
       yn = yd / s;
     }
   }
-  const R = rotation(cam);
   // Ray in world coordinates: R^T [xn, yn, 1].
   const rx = R[0] * xn + R[3] * yn + R[6];
   const ry = R[1] * xn + R[4] * yn + R[7];

@@ -1,5 +1,5 @@
 import { open, readFile, rename, writeFile } from 'node:fs/promises';
-import { COLUMN_NAMES, type ColumnName, type TrackingColumns } from '../results/tracking-columns.js';
+import { COLUMN_NAMES, NO_TEAM, NO_TRACK, type ColumnName, type TrackingColumns } from '../results/tracking-columns.js';
 
 /**
  * The analysis's tracking rows on disk (`tracking.tlc`): a small JSON header, then each column as raw
@@ -12,11 +12,21 @@ import { COLUMN_NAMES, type ColumnName, type TrackingColumns } from '../results/
  *   then        column blocks at their offsets
  */
 const MAGIC = Buffer.from('TLTRK01\n', 'latin1');
-const TYPES: Record<ColumnName, 'i32' | 'u8' | 'i16' | 'f32'> = {
+const TYPES: Record<ColumnName, 'i32' | 'u8' | 'i8' | 'i16' | 'f32'> = {
   timestamp: 'i32', role: 'u8', player: 'i16', playerIdConf: 'f32', x: 'i16', y: 'i16', bboxX: 'i16', bboxY: 'i16',
-  status: 'u8', overlap: 'i16', positionConf: 'f32', identityConf: 'f32',
+  status: 'u8', overlap: 'i16', positionConf: 'f32', identityConf: 'f32', team: 'i8', track: 'i32',
 };
-const WIDTH = { i32: 4, u8: 1, i16: 2, f32: 4 } as const;
+const WIDTH = { i32: 4, u8: 1, i8: 1, i16: 2, f32: 4 } as const;
+/** Columns added after the first files were written, and their null value when a file lacks them. */
+const LATER_COLUMNS: Partial<Record<ColumnName, number>> = { team: NO_TEAM, track: NO_TRACK };
+
+/** Fills columns an older file does not have with their null value. */
+function withLaterColumns(cols: Record<string, unknown>, rows: number): void {
+  for (const [name, fill] of Object.entries(LATER_COLUMNS)) {
+    if (cols[name] !== undefined) continue;
+    cols[name] = TYPES[name as ColumnName] === 'i8' ? new Int8Array(rows).fill(fill) : new Int32Array(rows).fill(fill);
+  }
+}
 
 interface Header {
   rows: number;
@@ -71,6 +81,7 @@ function view(buffer: ArrayBufferLike, byteOffset: number, type: string, length:
   switch (type) {
     case 'i32': return new Int32Array(buffer, byteOffset, length);
     case 'u8': return new Uint8Array(buffer, byteOffset, length);
+    case 'i8': return new Int8Array(buffer, byteOffset, length);
     case 'i16': return new Int16Array(buffer, byteOffset, length);
     case 'f32': return new Float32Array(buffer, byteOffset, length);
     default: throw new Error(`unknown column type ${type}`);
@@ -90,6 +101,7 @@ export async function readTrackingFile(path: string): Promise<TrackingColumns> {
   const header = parseHeader(file, path);
   const cols: Record<string, unknown> = { length: header.rows, players: header.players };
   for (const c of header.columns) cols[c.name] = view(bytes.buffer, bytes.byteOffset + c.offset, c.type, header.rows);
+  withLaterColumns(cols, header.rows);
   return cols as unknown as TrackingColumns;
 }
 
@@ -128,6 +140,7 @@ export class TrackingFileReader {
       if (n > 0) await this.handle.read(bytes, 0, bytes.length, c.offset + from * width);
       cols[c.name] = view(bytes.buffer, 0, c.type, n);
     }
+    withLaterColumns(cols, n);
     return cols as unknown as TrackingColumns;
   }
 

@@ -48,10 +48,22 @@ export interface TrackingColumns {
   /** 0-1 on projected rows, NaN (null) on detected rows. */
   positionConf: Float32Array;
   identityConf: Float32Array;
+  /**
+   * Touchline extensions, not spec 2.7 columns (downloads leave them out): the engine's squad label
+   * (0 = team_0, 1 = team_1, NO_TEAM) even when the jersey is unreadable, and the tracker's own id of
+   * the object (NO_TRACK for imports), which is what reports fall back on before identities exist.
+   */
+  team: Int8Array;
+  track: Int32Array;
 }
 
+/** Null in the team column. */
+export const NO_TEAM = -1;
+/** Null in the track column. */
+export const NO_TRACK = -1;
+
 export const COLUMN_NAMES = [
-  'timestamp', 'role', 'player', 'playerIdConf', 'x', 'y', 'bboxX', 'bboxY', 'status', 'overlap', 'positionConf', 'identityConf',
+  'timestamp', 'role', 'player', 'playerIdConf', 'x', 'y', 'bboxX', 'bboxY', 'status', 'overlap', 'positionConf', 'identityConf', 'team', 'track',
 ] as const;
 export type ColumnName = (typeof COLUMN_NAMES)[number];
 
@@ -71,6 +83,8 @@ export function emptyColumns(capacity: number, players: string[] = []): Tracking
     overlap: new Int16Array(capacity),
     positionConf: new Float32Array(capacity),
     identityConf: new Float32Array(capacity),
+    team: new Int8Array(capacity).fill(NO_TEAM),
+    track: new Int32Array(capacity).fill(NO_TRACK),
   };
 }
 
@@ -88,6 +102,8 @@ export interface RowInput {
   overlap?: number;
   positionConf?: number;
   identityConf?: number;
+  team?: number;
+  track?: number;
 }
 
 /**
@@ -134,6 +150,8 @@ export class TrackingBuilder {
     g.overlap[n] = r.overlap ?? NO_PLAYER;
     g.positionConf[n] = r.positionConf ?? Number.NaN;
     g.identityConf[n] = r.identityConf ?? Number.NaN;
+    g.team[n] = r.team ?? NO_TEAM;
+    g.track[n] = r.track ?? NO_TRACK;
     g.length = n + 1;
   }
 
@@ -167,6 +185,8 @@ export function sliceColumns(c: TrackingColumns, from: number, to: number): Trac
     overlap: c.overlap.subarray(from, to),
     positionConf: c.positionConf.subarray(from, to),
     identityConf: c.identityConf.subarray(from, to),
+    team: c.team.subarray(from, to),
+    track: c.track.subarray(from, to),
   };
 }
 

@@ -12,23 +12,41 @@ export function histogramDistance(a: Float32Array, b: Float32Array): number {
  * indices of frames that start a shot (0 always does).
  */
 export function detectCuts(distances: readonly number[], options: { absolute?: number; relative?: number; floor?: number } = {}): number[] {
-  const absolute = options.absolute ?? 0.55;
-  const relative = options.relative ?? 5;
-  const floor = options.floor ?? 0.2;
-  const cuts = [0];
-  const recent: number[] = [];
-  for (let i = 1; i < distances.length; i++) {
-    const d = distances[i] as number;
-    const sorted = [...recent].sort((a, b) => a - b);
-    const median = sorted.length ? (sorted[Math.floor(sorted.length / 2)] as number) : 0;
-    const isCut = d >= absolute || (d >= floor && d >= relative * Math.max(median, 0.02));
-    if (isCut && i - (cuts[cuts.length - 1] as number) >= 2) {
-      cuts.push(i);
-      recent.length = 0;
-    } else {
-      recent.push(d);
-      if (recent.length > 25) recent.shift();
-    }
-  }
+  const detector = new CutDetector(options);
+  const cuts: number[] = [];
+  distances.forEach((d, i) => {
+    if (detector.push(d)) cuts.push(i);
+  });
   return cuts;
+}
+
+/**
+ * The same rule frame by frame, for a pipeline that cannot look ahead: `push` the next frame's
+ * histogram distance to its predecessor and learn whether the frame starts a new shot.
+ */
+export class CutDetector {
+  private readonly recent: number[] = [];
+  private index = 0;
+  private lastCut = 0;
+
+  constructor(private readonly options: { absolute?: number; relative?: number; floor?: number } = {}) {}
+
+  push(distance: number): boolean {
+    const i = this.index++;
+    if (i === 0) return true;
+    const absolute = this.options.absolute ?? 0.55;
+    const relative = this.options.relative ?? 5;
+    const floor = this.options.floor ?? 0.2;
+    const sorted = [...this.recent].sort((a, b) => a - b);
+    const median = sorted.length ? (sorted[Math.floor(sorted.length / 2)] as number) : 0;
+    const isCut = distance >= absolute || (distance >= floor && distance >= relative * Math.max(median, 0.02));
+    if (isCut && i - this.lastCut >= 2) {
+      this.lastCut = i;
+      this.recent.length = 0;
+      return true;
+    }
+    this.recent.push(distance);
+    if (this.recent.length > 25) this.recent.shift();
+    return false;
+  }
 }

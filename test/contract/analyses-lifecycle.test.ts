@@ -107,7 +107,7 @@ describe('lifecycle on real videos (minimum lowered so a 4 s clip qualifies)', (
   });
   afterAll(async () => s?.close());
 
-  it('[ANA-01] [ANA-02] creates before the video is ready, waits, then runs; [ANA-10] no video engine in this build -> error with the reason', async () => {
+  it('[ANA-01] [ANA-02] creates before the video is ready, waits, then runs; a video without football ends no_match_detected with the reason', async () => {
     const created = await s.api.post('/v1/videos', { video_file_url: fixture.clip });
     const res = await s.api.post(`/v1/videos/${created.body.data.id}/analysis`);
     expect(res.status).toBe(200);
@@ -115,8 +115,9 @@ describe('lifecycle on real videos (minimum lowered so a 4 s clip qualifies)', (
       video_id: created.body.data.id, status: 'init', algorithm_version: '0.6.0', parameters: { fps: 25 },
       results_available: false, progress: 0, video: { id: created.body.data.id },
     });
-    const ended = await waitForAnalysis(res.body.data.id, ['error'], s.api);
-    expect(ended.status_reason).toMatch(/no video engine/);
+    const ended = await waitForAnalysis(res.body.data.id, ['no_match_detected'], s.api);
+    expect(ended.status_reason).toMatch(/no match footage found/);
+    expect(ended.results_available).toBe(false);
   });
 
   it('[ANA-01] accepts {fps} and records it', async () => {

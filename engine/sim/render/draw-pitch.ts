@@ -154,8 +154,11 @@ export function drawPitch(ctx: SKRSContext2D, proj: Projector, stadium: Stadium)
   }
   // Markings as painted strips, then spots.
   const paint = 'rgba(242,244,240,0.92)';
+  // Under lens distortion a straight marking images as a curve: subdivide long strips (a touchline is
+  // one 105 m quad) so the paint follows the same curve as the truth's projection.
+  const bend = (quad: P3[]) => (proj.camera.k1 === 0 ? 1 : Math.max(2, Math.ceil(Math.hypot((quad[1]![0] - quad[0]![0]), (quad[1]![1] - quad[0]![1])) / 2)));
   for (const line of pitchMarkings()) {
-    for (const quad of groundStrips(line, LINE_WIDTH)) fillPoly(ctx, projectPolygon(proj, quad, 1), paint);
+    for (const quad of groundStrips(line, LINE_WIDTH)) fillPoly(ctx, projectPolygon(proj, quad, bend(quad)), paint);
   }
   for (const [x, y, r] of pitchSpots()) {
     const pts: P3[] = [];

@@ -23,7 +23,7 @@ export function renderLineMask(camera: Camera, occluders: readonly [number, numb
     ctx.closePath();
     ctx.fill();
   };
-  for (const line of pitchMarkings()) for (const quad of groundStrips(line, LINE_WIDTH)) fill(projectPolygon(proj, quad, 1));
+  for (const line of pitchMarkings()) for (const quad of groundStrips(line, LINE_WIDTH)) fill(projectPolygon(proj, quad, camera.k1 === 0 ? 1 : Math.max(2, Math.ceil(Math.hypot(quad[1]![0] - quad[0]![0], quad[1]![1] - quad[0]![1]) / 2))));
   for (const [x, y, r] of pitchSpots()) {
     const pts: P3[] = Array.from({ length: 12 }, (_, i) => [x + r * Math.cos((i * Math.PI) / 6), y + r * Math.sin((i * Math.PI) / 6), 0]);
     fill(projectPolygon(proj, pts, 1));

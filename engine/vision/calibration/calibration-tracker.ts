@@ -41,6 +41,9 @@ export class CalibrationTracker {
   private position: [number, number, number] | null = null;
   private positionWeight = 0;
   private readonly minInliers: [number, number];
+  /** Frames to wait before the next search after a failed one (searches are costly; a close-up lasts seconds). */
+  private backoff = 0;
+  private wait = 0;
   private readonly minRatio: [number, number];
 
   constructor(private readonly options: TrackerOptions = {}) {
@@ -58,17 +61,32 @@ export class CalibrationTracker {
   cut(): void {
     this.prev = null;
     this.velocity = null;
+    this.wait = 0;
+    this.backoff = 0;
   }
 
   next(lines: LineImage): CalibrationResult {
-    if (lines.count < 30) return this.fail();
+    // Painted lines cover a few percent of the grass at most; ridges everywhere are texture or noise,
+    // against which any camera finds "lines" near its model.
+    if (lines.count < 30 || lines.count > 0.08 * lines.area) return this.fail();
     if (this.prev) {
       const predicted = Float64Array.from(this.prev, (v, i) => v + (this.velocity ? (this.velocity[i] as number) * 0.8 : 0));
       const sigma: Sigmas = { pan: 3 * DEG, tilt: 1.5 * DEG, roll: 0.3 * DEG, logFocal: 0.06, x: 0.05, y: 0.05, z: 0.05, k1: this.options.distortion ? 0.002 : 0 };
       const fit = fitCamera(lines, this.fine, predicted, { prior: predicted, sigma, gates: [12, 7, 4, 3, 2.5, 2.5] });
       if (this.believe(fit, 0)) return this.accept(fit, 'tracked');
     }
-    return this.search(lines);
+    if (this.wait > 0) {
+      this.wait--;
+      return this.fail();
+    }
+    const found = this.search(lines);
+    if (found.camera) this.backoff = 0;
+    else {
+      // Known camera: retry soon; unknown camera (a full search of every position): much later.
+      this.backoff = Math.min(this.position ? 12 : 50, Math.max(this.position ? 2 : 10, this.backoff * 2));
+      this.wait = this.backoff;
+    }
+    return found;
   }
 
   private search(lines: LineImage): CalibrationResult {
@@ -113,7 +131,8 @@ export class CalibrationTracker {
   }
 
   private fail(): CalibrationResult {
-    this.cut();
+    this.prev = null;
+    this.velocity = null;
     return { camera: null, how: 'failed', inliers: 0, visible: 0, rms: Infinity };
   }
 }

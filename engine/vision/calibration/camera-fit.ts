@@ -241,7 +241,7 @@ export function scoreCamera(lines: LineImage, model: PitchModel, p: Float64Array
     const x = u[i] as number;
     const y = v[i] as number;
     if (!(x === x) || x < 2 || y < 2 || x > w - 3 || y > h - 3) continue;
-    const k = Math.round(y) * w + Math.round(x);
+    const k = Math.floor(y) * w + Math.floor(x);
     // Off the pitch altogether (stands, boards): the model says a line should be here, and none can be.
     if ((lines.pitch[k] as number) < 64) {
       visible++;
@@ -280,8 +280,10 @@ function shiftedModel(model: PitchModel): PitchModel {
   return s;
 }
 
-const lineX = (lines: LineImage, q: number) => (q % lines.width) + (lines.axis[q] === 1 ? (lines.offset[q] as number) : 0);
-const lineY = (lines: LineImage, q: number) => Math.floor(q / lines.width) + (lines.axis[q] === 2 ? (lines.offset[q] as number) : 0);
+// Ridge centres in picture coordinates, where pixel i covers [i, i + 1) (the projector's convention):
+// the centre of pixel i is i + 0.5.
+const lineX = (lines: LineImage, q: number) => (q % lines.width) + 0.5 + (lines.axis[q] === 1 ? (lines.offset[q] as number) : 0);
+const lineY = (lines: LineImage, q: number) => Math.floor(q / lines.width) + 0.5 + (lines.axis[q] === 2 ? (lines.offset[q] as number) : 0);
 
 /**
  * The nearest line pixel to (x, y) along the normal (nx, ny), within `gate` pixels either way, or -1.
@@ -291,8 +293,8 @@ const lineY = (lines: LineImage, q: number) => Math.floor(q / lines.width) + (li
 export function lineAlongNormal(lines: LineImage, x: number, y: number, nx: number, ny: number, gate: number): number {
   const { width: w, height: h, line } = lines;
   const at = (t: number): number => {
-    const px = Math.round(x + nx * t);
-    const py = Math.round(y + ny * t);
+    const px = Math.floor(x + nx * t);
+    const py = Math.floor(y + ny * t);
     if (px < 0 || py < 0 || px >= w || py >= h) return -1;
     const k = py * w + px;
     return line[k] === 1 ? k : -1;

@@ -46,7 +46,7 @@ export function coarseScore(lines: LineImage, dt: DistanceMap, model: PitchModel
     const y = v[i] as number;
     if (!(x === x) || x < 0 || y < 0 || x > w - 1 || y > h - 1) continue;
     inside++;
-    const k = Math.round(y) * w + Math.round(x);
+    const k = Math.floor(y) * w + Math.floor(x);
     const d2 = dt.dist2[k] as number;
     if (d2 < b2) s += 1 - Math.sqrt(d2) / blur;
     else if (lines.grass[k] === 1 || (lines.pitch[k] as number) < 64) s -= 0.5;

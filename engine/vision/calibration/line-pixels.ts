@@ -1,4 +1,3 @@
-import { isGrass } from '../scene-features.js';
 
 /** A frame reduced for calibration: luma, grass mask and the painted-line ridge pixels, same grid. */
 export interface LineImage {
@@ -19,6 +18,8 @@ export interface LineImage {
   pitch: Uint8Array;
   /** Number of line pixels. */
   count: number;
+  /** Pixels where lines were looked for (inside the grass region). */
+  area: number;
 }
 
 /**
@@ -45,9 +46,9 @@ export function downscaleRgb(rgb: Uint8Array, width: number, height: number, fac
         }
       }
       const o = (y * w + x) * 3;
-      out[o] = r / n;
-      out[o + 1] = g / n;
-      out[o + 2] = b / n;
+      out[o] = (r / n + 0.5) | 0;
+      out[o + 1] = (g / n + 0.5) | 0;
+      out[o + 2] = (b / n + 0.5) | 0;
     }
   }
   return { rgb: out, width: w, height: h };
@@ -64,23 +65,29 @@ export interface LinePixelOptions {
 
 /** Mean of a 0/1 mask over a (2r+1)² window, scaled to 0-255, from a summed-area table. */
 export function boxMean(mask: Uint8Array, width: number, height: number, r: number): Uint8Array {
-  const sat = new Int32Array((width + 1) * (height + 1));
+  const W1 = width + 1;
+  const sat = new Int32Array(W1 * (height + 1));
   for (let y = 0; y < height; y++) {
     let row = 0;
+    const o = (y + 1) * W1 + 1;
+    const up = y * W1 + 1;
+    const m = y * width;
     for (let x = 0; x < width; x++) {
-      row += mask[y * width + x] as number;
-      sat[(y + 1) * (width + 1) + x + 1] = (sat[y * (width + 1) + x + 1] as number) + row;
+      row += mask[m + x] as number;
+      sat[o + x] = (sat[up + x] as number) + row;
     }
   }
   const out = new Uint8Array(width * height);
   for (let y = 0; y < height; y++) {
     const y0 = Math.max(0, y - r);
     const y1 = Math.min(height, y + r + 1);
+    const a = y1 * W1;
+    const b = y0 * W1;
     for (let x = 0; x < width; x++) {
-      const x0 = Math.max(0, x - r);
-      const x1 = Math.min(width, x + r + 1);
-      const s = (sat[y1 * (width + 1) + x1] as number) - (sat[y0 * (width + 1) + x1] as number) - (sat[y1 * (width + 1) + x0] as number) + (sat[y0 * (width + 1) + x0] as number);
-      out[y * width + x] = Math.round((255 * s) / ((x1 - x0) * (y1 - y0)));
+      const x0 = x > r ? x - r : 0;
+      const x1 = x + r + 1 < width ? x + r + 1 : width;
+      const s = (sat[a + x1] as number) - (sat[b + x1] as number) - (sat[a + x0] as number) + (sat[b + x0] as number);
+      out[y * width + x] = ((255 * s) / ((x1 - x0) * (y1 - y0)) + 0.5) | 0;
     }
   }
   return out;
@@ -96,34 +103,38 @@ export function linePixels(rgb: Uint8Array, width: number, height: number, optio
   const d = options.flank ?? 3;
   const contrast = options.contrast ?? 18;
   const n = width * height;
-  const luma = new Float32Array(n);
+  // Integer luma (BT.601 weights in 1/256ths) and the grass test inlined: this loop sees every pixel.
+  const luma = new Int16Array(n);
   const grass = new Uint8Array(n);
   for (let i = 0, j = 0; i < n; i++, j += 3) {
     const r = rgb[j] as number;
     const g = rgb[j + 1] as number;
     const b = rgb[j + 2] as number;
-    luma[i] = 0.299 * r + 0.587 * g + 0.114 * b;
-    grass[i] = isGrass(r, g, b) ? 1 : 0;
+    luma[i] = (77 * r + 150 * g + 29 * b) >> 8;
+    grass[i] = g > 40 && g > r * 1.05 && g > b * 1.12 && g - (r < b ? r : b) > 18 ? 1 : 0;
   }
   const pitch = boxMean(grass, width, height, options.window ?? 7);
   const line = new Uint8Array(n);
   const offset = new Float32Array(n);
   const axis = new Uint8Array(n);
   let count = 0;
+  let area = 0;
+  const dw = width * d;
   for (let y = d; y < height - d; y++) {
     for (let x = d; x < width - d; x++) {
       const i = y * width + x;
       if ((pitch[i] as number) < 128) continue;
+      area++;
       const c = luma[i] as number;
-      // Across x: a vertical-ish ridge.
+      // Across x: a vertical-ish ridge. Cheapest test first: most pixels are plain grass.
       const l = luma[i - d] as number;
       const r = luma[i + d] as number;
-      const hx = c - Math.max(l, r);
+      const hx = c - (l > r ? l : r);
       const okX = hx > contrast && c >= (luma[i - 1] as number) && c > (luma[i + 1] as number) && ((grass[i - d] as number) | (grass[i + d] as number)) === 1;
-      const u = luma[i - width * d] as number;
-      const w = luma[i + width * d] as number;
-      const hy = c - Math.max(u, w);
-      const okY = hy > contrast && c >= (luma[i - width] as number) && c > (luma[i + width] as number) && ((grass[i - width * d] as number) | (grass[i + width * d] as number)) === 1;
+      const u = luma[i - dw] as number;
+      const w = luma[i + dw] as number;
+      const hy = c - (u > w ? u : w);
+      const okY = hy > contrast && c >= (luma[i - width] as number) && c > (luma[i + width] as number) && ((grass[i - dw] as number) | (grass[i + dw] as number)) === 1;
       if (!okX && !okY) continue;
       line[i] = 1;
       count++;
@@ -135,5 +146,5 @@ export function linePixels(rgb: Uint8Array, width: number, height: number, optio
       axis[i] = useX ? 1 : 2;
     }
   }
-  return { width, height, line, offset, axis, grass, pitch, count };
+  return { width, height, line, offset, axis, grass, pitch, count, area };
 }

@@ -1,4 +1,4 @@
-import { pixelToGround, projector, type Camera } from '../../geometry/camera.js';
+import { groundProjector, projector, type Camera } from '../../geometry/camera.js';
 import { GOAL, LINE_WIDTH, PITCH_LENGTH, PITCH_WIDTH, pitchMarkings } from '../../geometry/pitch-markings.js';
 import type { LineImage } from '../calibration/line-pixels.js';
 
@@ -178,19 +178,43 @@ export function pitchRegion(camera: Camera): Uint8Array {
   const { width: w, height: h } = camera;
   const region = new Uint8Array(w * h);
   const proj = projector(camera);
+  const ground = groundProjector(camera);
   const inside = (u: number, v: number) => {
-    const g = pixelToGround(camera, u, v);
+    const g = ground(u, v);
     return g !== null && g[0] >= -PITCH_MARGIN && g[0] <= PITCH_LENGTH + PITCH_MARGIN && g[1] >= -PITCH_MARGIN && g[1] <= PITCH_WIDTH + PITCH_MARGIN;
   };
+  // The pitch rectangle cuts each column in one run of rows (a convex shape seen through a camera
+  // without roll to speak of): find it on a coarse step, then refine both ends by bisection.
+  const step = 6;
   for (let x = 0; x < w; x++) {
-    let top = -1;
-    for (let y = 0; y < h; y++) {
-      if (!inside(x + 0.5, y + 0.5)) continue;
-      region[y * w + x] = 2;
-      if (top < 0) top = y;
+    const u = x + 0.5;
+    let first = -1;
+    let last = -1;
+    for (let y = 0; y < h; y += step) {
+      if (!inside(u, y + 0.5)) continue;
+      if (first < 0) first = y;
+      last = y;
     }
+    if (first < 0) continue;
+    let lo = Math.max(0, first - step);
+    let hi = first;
+    while (hi - lo > 1) {
+      const mid = (lo + hi) >> 1;
+      if (inside(u, mid + 0.5)) hi = mid;
+      else lo = mid;
+    }
+    const top = inside(u, lo + 0.5) ? lo : hi;
+    lo = last;
+    hi = Math.min(h, last + step);
+    while (hi - lo > 1) {
+      const mid = (lo + hi) >> 1;
+      if (inside(u, mid + 0.5)) lo = mid;
+      else hi = mid;
+    }
+    const bottom = lo;
+    for (let y = top; y <= bottom; y++) region[y * w + x] = 2;
     if (top <= 0) continue;
-    const g = pixelToGround(camera, x + 0.5, top + 0.5);
+    const g = ground(u, top + 0.5);
     if (!g) continue;
     const foot = proj.project(g[0], g[1], 0);
     const head = proj.project(g[0], g[1], 2);

@@ -14,6 +14,7 @@ export class OverlayMask {
   private readonly still: Uint8Array;
   private watched = 0;
   private prev: Uint8Array | null = null;
+  private hasPrev = false;
   readonly mask: Uint8Array;
 
   constructor(readonly width: number, readonly height: number, private readonly holdFrames = 50, private readonly tolerance = 10) {
@@ -28,7 +29,7 @@ export class OverlayMask {
    * change too little under a pan to tell from a graphic.
    */
   update(rgb: Uint8Array, moving: boolean, region: Uint8Array): void {
-    const prev = this.prev;
+    const prev = this.hasPrev ? this.prev : null;
     if (prev && moving) {
       const n = this.width * this.height;
       const rate = 1 / 25;
@@ -45,7 +46,10 @@ export class OverlayMask {
         this.mask[i] = ready && c < 0.1 && still >= 12 && region[i] !== 0 && !isGrass(rgb[j] as number, rgb[j + 1] as number, rgb[j + 2] as number) ? 1 : 0;
       }
     }
-    this.prev = rgb;
+    this.hasPrev = true;
+    // A copy: a caller may reuse its frame buffer.
+    if (!this.prev || this.prev.length !== rgb.length) this.prev = new Uint8Array(rgb.length);
+    this.prev.set(rgb);
   }
 
   /**
@@ -101,6 +105,6 @@ export class OverlayMask {
     this.still.fill(0);
     this.watched = 0;
     this.mask.fill(0);
-    this.prev = null;
+    this.hasPrev = false;
   }
 }

@@ -153,6 +153,8 @@ export class AnalysisRunner {
         kind: 'video', path: sourcePath(this.deps.config.home, video), fps: analysis.fps,
         startOffsetSeconds: video.start_offset_seconds, endOffsetSeconds: video.end_offset_seconds,
         width: probe.analysis.width, height: probe.analysis.height,
+        sourceWidth: probe.rotation === 90 || probe.rotation === 270 ? probe.height : probe.width,
+        sourceHeight: probe.rotation === 90 || probe.rotation === 270 ? probe.width : probe.height,
       },
     };
   }

@@ -1,0 +1,46 @@
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { probeVideo } from '../../engine/io/probe.js';
+import { analyseVideo, type VideoAnalysisResult } from '../../engine/video/analyse-video.js';
+import { ROLES, STATUSES } from '../../engine/results/tracking-columns.js';
+
+/**
+ * Runs the video engine on a rendered fixture's `video.mp4` and writes the analysis directory the
+ * evaluator reads (docs/evaluation.md): tracking rows with the team and track extensions, the
+ * calibration (homography per frame), the detector's boxes and the timing.
+ */
+export async function runVideoEngine(truthDir: string, outDir: string): Promise<{ result: VideoAnalysisResult; seconds: number }> {
+  const video = join(truthDir, 'video.mp4');
+  const probe = await probeVideo(video);
+  const started = performance.now();
+  let last = -1;
+  const result = await analyseVideo(
+    { path: video, width: probe.width, height: probe.height, sourceWidth: probe.width, sourceHeight: probe.height, startSeconds: null, endSeconds: null },
+    (share, stage) => {
+      const pct = Math.floor(share * 10);
+      if (pct !== last) process.stderr.write(`  ${stage} ${Math.round(share * 100)}%\n`);
+      last = pct;
+    },
+    { debug: true },
+  );
+  const seconds = (performance.now() - started) / 1000;
+  // The engine's clock is the video's (frame 0 = 0 ms); the truth's is the simulated match's.
+  const first = (await readFile(join(truthDir, 'frames.ndjson'), 'utf8')).split('\n', 1)[0] as string;
+  const offset = (JSON.parse(first) as { t_ms: number }).t_ms;
+  await mkdir(outDir, { recursive: true });
+  const c = result.columns;
+  const lines: string[] = [];
+  for (let i = 0; i < c.length; i++) {
+    lines.push(JSON.stringify({
+      timestamp: (c.timestamp[i] as number) + offset, role: ROLES[c.role[i] as number], player_id: null, x: c.x[i], y: c.y[i], bbox_x: c.bboxX[i], bbox_y: c.bboxY[i],
+      status: STATUSES[c.status[i] as number], team: (c.team[i] as number) >= 0 ? c.team[i] : null, track_id: (c.track[i] as number) >= 0 ? `t${c.track[i]}` : null,
+    }));
+  }
+  await writeFile(join(outDir, 'tracking.ndjson'), `${lines.join('\n')}\n`);
+  await writeFile(join(outDir, 'events.json'), JSON.stringify(result.events.map((e) => ({ ...e, start_ms: e.start_ms + offset, end_ms: e.end_ms + offset }))));
+  const debug = result.debug ?? [];
+  await writeFile(join(outDir, 'calibration.ndjson'), `${debug.map((d) => JSON.stringify({ t_ms: d.t_ms + offset, homography: d.homography })).join('\n')}\n`);
+  await writeFile(join(outDir, 'detections.ndjson'), `${debug.map((d) => JSON.stringify({ t_ms: d.t_ms + offset, boxes: d.boxes.map((box) => ({ box })) })).join('\n')}\n`);
+  await writeFile(join(outDir, 'meta.json'), JSON.stringify({ frames: result.frames, seconds, rig: result.rig, timings_ms: result.timingsMs }, null, 1));
+  return { result, seconds };
+}

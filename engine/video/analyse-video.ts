@@ -1,0 +1,187 @@
+import { decodeFrames } from '../io/frame-source.js';
+import { probeVideo } from '../io/probe.js';
+import { groundHomography, type Camera, type Mat3 } from '../geometry/camera.js';
+import { PITCH_LENGTH, PITCH_WIDTH } from '../geometry/pitch-markings.js';
+import { thumbnail } from '../vision/thumbnail.js';
+import { looksLikePlay, sceneFeatures, type SceneFeatures } from '../vision/scene-features.js';
+import { labelScenes, type SceneSegment } from '../vision/scene-labels.js';
+import { CutDetector, histogramDistance } from '../vision/shot-cuts.js';
+import { linePixels } from '../vision/calibration/line-pixels.js';
+import { discoverRig, type RigEstimate } from '../vision/calibration/rig-discovery.js';
+import { FrameAnalyser } from '../vision/frame-analyser.js';
+import { assignTeams, type TrackLabel } from '../vision/teams/team-assignment.js';
+import {
+  NO_PLAYER, ROLE_BALL, ROLE_GOAL_KEEPER, ROLE_PLAYER, ROLE_REFEREE, STATUS_DETECTED, STATUS_DETECTED_OVERLAP, TrackingBuilder, type TrackingColumns,
+} from '../results/tracking-columns.js';
+import type { ResultEvent } from '../results/result-events.js';
+import { PersonRows, TrackKits } from './track-store.js';
+
+export interface VideoInput {
+  path: string;
+  /** Analysis frame size (sources above 1080 lines are scaled down to it). */
+  width: number;
+  height: number;
+  /** The source's own size: pixel columns are reported in it. */
+  sourceWidth: number;
+  sourceHeight: number;
+  startSeconds: number | null;
+  endSeconds: number | null;
+}
+
+export interface VideoAnalysisResult {
+  columns: TrackingColumns;
+  events: ResultEvent[];
+  durationMs: number;
+  frames: number;
+  analysableFrames: number;
+  calibratedFrames: number;
+  rig: RigEstimate | null;
+  timingsMs: Record<string, number>;
+  /** Per frame, for evaluation: the homography (pitch metres -> source pixels) and the person boxes. */
+  debug: { t_ms: number; homography: Mat3 | null; boxes: [number, number, number, number][] }[] | null;
+}
+
+export type VideoProgress = (share: number, stage: string) => void;
+
+const TRACK_MIN_HITS = 3;
+const FRAME_MS = 40;
+
+/** Decoding works on half the analysis size for broadcast video: lines stay 1-3 px, everything is 4x cheaper. */
+export function workingScale(height: number): number {
+  return height >= 600 ? 2 : 1;
+}
+
+async function oneFrame(path: string, width: number, height: number, at: number): Promise<Uint8Array | null> {
+  for await (const f of decodeFrames({ path, width, height, startSeconds: at, endSeconds: at + 0.2 })) return f.rgb;
+  return null;
+}
+
+/**
+ * The video engine: decode -> scenes and cuts -> per-frame stages (calibration, people, tracks, ball)
+ * -> at the end, scenes over the whole video, squads and roles per track, and the tracking rows of
+ * spec 2.7 (detected rows of analysable, calibrated frames). Timestamps are ms of the video file.
+ */
+export async function analyseVideo(input: VideoInput, progress: VideoProgress, options: { signal?: AbortSignal; debug?: boolean; distortion?: boolean } = {}): Promise<VideoAnalysisResult> {
+  const timings: Record<string, number> = {};
+  const probe = await probeVideo(input.path);
+  const start = input.startSeconds ?? 0;
+  const end = Math.min(input.endSeconds ?? probe.duration_seconds, probe.duration_seconds);
+  const scale = workingScale(input.height);
+  const w = Math.round(input.width / scale / 2) * 2;
+  const h = Math.round(input.height / scale / 2) * 2;
+  const toSourceX = input.sourceWidth / w;
+  const toSourceY = input.sourceHeight / h;
+
+  // Where the camera stands, from frames spread over the span that look like play.
+  let t0 = performance.now();
+  progress(0, 'finding the camera');
+  const samples: ReturnType<typeof linePixels>[] = [];
+  for (let k = 0; k < 8 && samples.length < 5; k++) {
+    const rgb = await oneFrame(input.path, w, h, start + ((k + 0.5) / 8) * (end - start));
+    if (rgb && looksLikePlay(sceneFeatures(thumbnail(rgb, w, h)))) samples.push(linePixels(rgb, w, h));
+  }
+  // The frames with the most line evidence first: they calibrate from scratch most surely.
+  samples.sort((a, b) => b.count - a.count);
+  const rig = discoverRig(samples, { distortion: options.distortion });
+  timings.rig = performance.now() - t0;
+
+  const analyser = new FrameAnalyser({ width: w, height: h, distortion: options.distortion });
+  if (rig) analyser.calibration.assumePosition(rig.position);
+  const cuts = new CutDetector();
+  const features: SceneFeatures[] = [];
+  const cameras: (Camera | null)[] = [];
+  const people = new PersonRows();
+  const kits = new TrackKits();
+  const ball: { frame: number; x: number; y: number; u: number; v: number }[] = [];
+  const boxes: [number, number, number, number][][] = [];
+  let prevHist: Float32Array | null = null;
+  let frames = 0;
+  const total = Math.max(1, Math.round((end - start) * 25));
+  t0 = performance.now();
+  for await (const f of decodeFrames({ path: input.path, width: w, height: h, startSeconds: start, endSeconds: end, signal: options.signal, threads: 1 })) {
+    const tMs = Math.round(start * 1000) + f.t_ms;
+    const feat = sceneFeatures(thumbnail(f.rgb, w, h));
+    features.push(feat);
+    if (prevHist && cuts.push(histogramDistance(prevHist, feat.hist))) analyser.cut();
+    else if (!prevHist) cuts.push(0);
+    prevHist = feat.hist;
+    const r = analyser.next(tMs, f.rgb, looksLikePlay(feat));
+    cameras.push(r.camera);
+    for (const p of r.people) {
+      people.push(f.index, p);
+      kits.add(p, tMs);
+    }
+    if (options.debug) boxes.push(r.people.map((p) => [p.box[0] * toSourceX, p.box[1] * toSourceY, p.box[2] * toSourceX, p.box[3] * toSourceY]));
+    if (r.ball) ball.push({ frame: f.index, x: r.ball.x, y: r.ball.y, u: r.ball.u, v: r.ball.v });
+    frames = f.index + 1;
+    if (frames % 25 === 0) progress(Math.min(0.95, frames / total), 'analysing frames');
+  }
+  timings.frames = performance.now() - t0;
+  for (const [k, ms] of Object.entries(analyser.timings)) timings[`stage_${k}`] = ms;
+
+  t0 = performance.now();
+  const scenes = labelScenes(features);
+  const analysable = new Uint8Array(frames);
+  for (const s of scenes) if (s.analysable) analysable.fill(1, s.from, s.to);
+  const model = assignTeams(kits.kits());
+  const label = (track: number): TrackLabel | null => (track >= 0 ? model?.labels.get(track) ?? null : null);
+
+  const builder = new TrackingBuilder(people.length + ball.length + 16);
+  const cm = (v: number, max: number) => Math.max(0, Math.min(max, Math.round(v * 100)));
+  const px = (v: number) => Math.max(-32767, Math.min(32767, Math.round(v)));
+  let pi = 0;
+  let bi = 0;
+  let analysableFrames = 0;
+  let calibratedFrames = 0;
+  for (let f = 0; f < frames; f++) {
+    const tMs = Math.round(start * 1000) + f * FRAME_MS;
+    if (analysable[f]) analysableFrames++;
+    if (analysable[f] && cameras[f]) calibratedFrames++;
+    for (; pi < people.length && (people.frame[pi] as number) === f; pi++) {
+      if (!analysable[f]) continue;
+      const track = people.track[pi] as number;
+      if (track < 0 || kits.hits(track) < TRACK_MIN_HITS) continue;
+      const l = label(track);
+      const role = l?.role === 'goal_keeper' ? ROLE_GOAL_KEEPER : l?.role === 'referee' ? ROLE_REFEREE : ROLE_PLAYER;
+      builder.push({
+        timestamp: tMs, role, player: NO_PLAYER, playerIdConf: 0,
+        x: cm(people.x[pi] as number, PITCH_LENGTH * 100), y: cm(people.y[pi] as number, PITCH_WIDTH * 100),
+        bboxX: px((people.footU[pi] as number) * toSourceX), bboxY: px((people.footV[pi] as number) * toSourceY),
+        status: (people.overlap[pi] as number) >= 0 ? STATUS_DETECTED_OVERLAP : STATUS_DETECTED,
+        team: l?.team ?? -1, track,
+      });
+    }
+    for (; bi < ball.length && (ball[bi] as { frame: number }).frame === f; bi++) {
+      if (!analysable[f]) continue;
+      const b = ball[bi] as (typeof ball)[number];
+      builder.push({
+        timestamp: tMs, role: ROLE_BALL, player: NO_PLAYER, playerIdConf: 0,
+        x: cm(b.x, PITCH_LENGTH * 100), y: cm(b.y, PITCH_WIDTH * 100), bboxX: px(b.u * toSourceX), bboxY: px(b.v * toSourceY),
+      });
+    }
+  }
+  timings.assemble = performance.now() - t0;
+
+  const durationMs = Math.round(probe.duration_seconds * 1000);
+  const events = sceneEvents(scenes, Math.round(start * 1000));
+  const debug = options.debug
+    ? cameras.map((c, f) => ({
+      t_ms: Math.round(start * 1000) + f * FRAME_MS,
+      homography: c && analysable[f] ? scaleHomography(groundHomography(c), toSourceX, toSourceY) : null,
+      boxes: analysable[f] ? (boxes[f] ?? []) : [],
+    }))
+    : null;
+  return { columns: builder.finish(), events, durationMs, frames, analysableFrames, calibratedFrames, rig, timingsMs: timings, debug };
+}
+
+function scaleHomography(H: Mat3, sx: number, sy: number): Mat3 {
+  return [H[0] * sx, H[1] * sx, H[2] * sx, H[3] * sy, H[4] * sy, H[5] * sy, H[6], H[7], H[8]];
+}
+
+/** Scene spans as events (spec: scene_type, is_analysable), in the video's timeline. */
+function sceneEvents(scenes: readonly SceneSegment[], offsetMs: number): ResultEvent[] {
+  return scenes.map((s, i) => ({
+    event_id: `scene-${i + 1}`, type: 'scene', start_ms: offsetMs + s.from * FRAME_MS, end_ms: offsetMs + s.to * FRAME_MS, team: null, player_id: null,
+    properties: { scene_type: s.kind, is_analysable: s.analysable }, confidence_detection: 0.8, confidence_event: 0.8,
+  }));
+}

@@ -1,0 +1,119 @@
+import type { Camera } from '../geometry/camera.js';
+import { linePixels } from './calibration/line-pixels.js';
+import { CalibrationTracker, type CalibrationResult } from './calibration/calibration-tracker.js';
+import { connectedBlobs, foregroundMask, lineBand, pitchRegion, type Blob } from './detection/foreground.js';
+import { detectPeople, type PersonDetection } from './detection/detect-people.js';
+import { OverlayMask } from './detection/overlay-mask.js';
+import { ballAtFeet, ballCandidates } from './ball/ball-candidates.js';
+import { BallTracker, type BallObservation } from './ball/ball-tracker.js';
+import { kitSample, type KitSample } from './teams/kit-colour.js';
+import { PitchTracker } from './tracking/pitch-tracker.js';
+
+/** A person in one analysed frame: the detection, its track and its kit sample. */
+export interface FramePerson extends PersonDetection {
+  trackId: number | null;
+  confirmed: boolean;
+  overlapWith: number | null;
+  kit: KitSample | null;
+}
+
+export interface FrameResult {
+  /** The camera on the working grid, null when the frame could not be calibrated. */
+  camera: Camera | null;
+  calibration: CalibrationResult['how'];
+  people: FramePerson[];
+  ball: BallObservation | null;
+}
+
+export interface FrameAnalyserOptions {
+  width: number;
+  height: number;
+  /** Fit lens distortion (k1). */
+  distortion?: boolean;
+}
+
+/**
+ * The per-frame stages of the engine, in data-flow order, with the state they carry from frame to
+ * frame: calibration -> foreground -> people -> tracks -> kit samples, and the ball. Pure: frames come
+ * in as packed RGB on the working grid (half the analysis size for broadcast video), results go out as
+ * plain objects; decoding, scenes over the whole video and writing rows are the caller's.
+ */
+export class FrameAnalyser {
+  readonly calibration: CalibrationTracker;
+  private readonly overlay: OverlayMask;
+  private overlayBoxes: Uint8Array | null = null;
+  private readonly tracker = new PitchTracker();
+  private readonly ball = new BallTracker();
+  private lastCamera: Camera | null = null;
+  private frames = 0;
+  /** Milliseconds spent per stage so far (benchmarks divide by frames). */
+  readonly timings: Record<'lines' | 'calibration' | 'foreground' | 'people' | 'tracking' | 'teams' | 'ball', number> = {
+    lines: 0, calibration: 0, foreground: 0, people: 0, tracking: 0, teams: 0, ball: 0,
+  };
+
+  constructor(private readonly o: FrameAnalyserOptions) {
+    this.calibration = new CalibrationTracker({ distortion: o.distortion });
+    this.overlay = new OverlayMask(o.width, o.height);
+  }
+
+  /** A shot change: cameras, the ball and (softly) tracks start over. */
+  cut(): void {
+    this.calibration.cut();
+    this.ball.cut();
+    this.tracker.cut();
+    this.lastCamera = null;
+  }
+
+  /**
+   * Analyses the next frame. `playLike` is the scene stage's per-frame reading: frames that do not look
+   * like a game camera's view skip every heavy stage (they become scene data, not positions).
+   */
+  next(tMs: number, rgb: Uint8Array, playLike = true): FrameResult {
+    const { width: w, height: h } = this.o;
+    this.frames++;
+    const T = this.timings;
+    let t = performance.now();
+    const lap = (k: keyof typeof T) => {
+      const now = performance.now();
+      T[k] += now - t;
+      t = now;
+    };
+    if (!playLike) {
+      this.lastCamera = null;
+      this.tracker.step(tMs, []);
+      return { camera: null, calibration: 'failed', people: [], ball: null };
+    }
+    const lines = linePixels(rgb, w, h);
+    lap('lines');
+    const cal = this.calibration.next(lines);
+    lap('calibration');
+    const camera = cal.camera;
+    if (!camera) {
+      this.lastCamera = null;
+      this.tracker.step(tMs, []);
+      return { camera: null, calibration: cal.how, people: [], ball: null };
+    }
+    const region = pitchRegion(camera);
+    const moving = this.lastCamera !== null && Math.abs(camera.pan - this.lastCamera.pan) * camera.focal > 1.5;
+    this.lastCamera = camera;
+    this.overlay.update(rgb, moving, region);
+    if (this.frames % 25 === 0) this.overlayBoxes = this.overlay.regions();
+    const fg = foregroundMask(rgb, lines, lineBand(camera), region, this.overlayBoxes);
+    lap('foreground');
+    const { blobs, labels } = connectedBlobs(fg, w, h);
+    const detections = detectPeople(blobs, labels, camera, fg, region);
+    lap('people');
+    const outputs = this.tracker.step(tMs, detections.map((d) => ({ x: d.x, y: d.y, box: d.box, score: d.split ? 0.5 : 0.9 })));
+    lap('tracking');
+    const people: FramePerson[] = detections.map((d, i) => {
+      const o = outputs[i];
+      return { ...d, trackId: o?.trackId ?? null, confirmed: o?.confirmed ?? false, overlapWith: o?.overlapWith ?? null, kit: kitSample(rgb, fg, w, d.box) };
+    });
+    lap('teams');
+    // Blobs inside a person's box belong to him (a ball at his feet is found when it leaves them).
+    const claimed = (b: Blob) => detections.some((d) => b.x0 >= d.box[0] - 1 && b.x1 <= d.box[2] + 1 && b.y0 >= d.box[1] - 1 && b.y1 <= d.box[3] + 1);
+    const ball = this.ball.step([...ballCandidates(blobs, rgb, camera, claimed), ...ballAtFeet(detections, rgb, camera)]);
+    lap('ball');
+    return { camera, calibration: cal.how, people, ball };
+  }
+}

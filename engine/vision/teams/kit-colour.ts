@@ -1,0 +1,65 @@
+/**
+ * Kit colour of one detected person: the mean CIE Lab colour of the foreground pixels in the shirt band
+ * (rows 18-50% of the box, the middle 70% of its width) and in the shorts band (50-68%). Lab, because
+ * distances there follow perceived colour difference, which is what tells two kits apart; the mean of
+ * foreground pixels only, because grass between arms and torso would pull every kit towards green.
+ */
+export interface KitSample {
+  shirt: [number, number, number];
+  shorts: [number, number, number] | null;
+  /** Foreground pixels behind the shirt mean. */
+  pixels: number;
+}
+
+/** sRGB (0-255) to CIE Lab (D65). */
+export function rgbToLab(r: number, g: number, b: number): [number, number, number] {
+  const lin = (c: number) => {
+    const v = c / 255;
+    return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+  };
+  const R = lin(r);
+  const G = lin(g);
+  const B = lin(b);
+  const x = (0.4124 * R + 0.3576 * G + 0.1805 * B) / 0.95047;
+  const y = 0.2126 * R + 0.7152 * G + 0.0722 * B;
+  const z = (0.0193 * R + 0.1192 * G + 0.9505 * B) / 1.08883;
+  const f = (t: number) => (t > 0.008856 ? Math.cbrt(t) : 7.787 * t + 16 / 116);
+  const fx = f(x);
+  const fy = f(y);
+  const fz = f(z);
+  return [116 * fy - 16, 500 * (fx - fy), 200 * (fy - fz)];
+}
+
+function bandMean(rgb: Uint8Array, mask: Uint8Array, w: number, box: readonly number[], top: number, bottom: number): { lab: [number, number, number]; n: number } | null {
+  const [x0, y0, x1, y1] = box as [number, number, number, number];
+  const bh = y1 - y0;
+  const bw = x1 - x0;
+  const ya = Math.max(0, Math.floor(y0 + top * bh));
+  const yb = Math.ceil(y0 + bottom * bh);
+  const xa = Math.max(0, Math.floor(x0 + 0.15 * bw));
+  const xb = Math.min(w, Math.ceil(x1 - 0.15 * bw));
+  let r = 0;
+  let g = 0;
+  let b = 0;
+  let n = 0;
+  for (let y = ya; y < yb; y++) {
+    for (let x = xa; x < xb; x++) {
+      const i = y * w + x;
+      if (mask[i] !== 1) continue;
+      r += rgb[i * 3] as number;
+      g += rgb[i * 3 + 1] as number;
+      b += rgb[i * 3 + 2] as number;
+      n++;
+    }
+  }
+  if (n === 0) return null;
+  return { lab: rgbToLab(r / n, g / n, b / n), n };
+}
+
+/** The kit sample of a person's box (working-grid pixels), or null when too little of the shirt shows. */
+export function kitSample(rgb: Uint8Array, mask: Uint8Array, width: number, box: readonly number[]): KitSample | null {
+  const shirt = bandMean(rgb, mask, width, box, 0.18, 0.5);
+  if (!shirt || shirt.n < 3) return null;
+  const shorts = bandMean(rgb, mask, width, box, 0.5, 0.68);
+  return { shirt: shirt.lab, shorts: shorts && shorts.n >= 2 ? shorts.lab : null, pixels: shirt.n };
+}

@@ -1,0 +1,167 @@
+import { PITCH_LENGTH, PITCH_WIDTH, PENALTY_AREA } from '../../geometry/pitch-markings.js';
+
+/** What a track showed over its life: its mean kit colour and where it was. */
+export interface TrackKit {
+  id: number;
+  /** Shirt Lab then shorts Lab (the shirt again when the shorts were never seen). */
+  feature: [number, number, number, number, number, number];
+  /** Kit samples behind the feature. */
+  samples: number;
+  firstMs: number;
+  lastMs: number;
+  /** Mean pitch position over the track's detections. */
+  meanX: number;
+  meanY: number;
+  /** Share of its detections inside either penalty area. */
+  inBoxShare: number;
+}
+
+export interface TrackLabel {
+  role: 'player' | 'goal_keeper' | 'referee';
+  /** 0 = team_0 (defends the left half at kickoff), 1 = team_1, null for referees. */
+  team: 0 | 1 | null;
+}
+
+export interface TeamModel {
+  /** Mean shirt colour (Lab) of each squad's outfield players. */
+  kits: [[number, number, number], [number, number, number]];
+  labels: Map<number, TrackLabel>;
+}
+
+type Feature = TrackKit['feature'];
+// The shorts count half: shirts are what tell squads apart; shorts break ties between similar shirts.
+const WEIGHTS = [1, 1, 1, 0.5, 0.5, 0.5];
+const dist = (a: readonly number[], b: readonly number[]) => Math.sqrt(WEIGHTS.reduce((s, w, i) => s + w * ((a[i] as number) - (b[i] as number)) ** 2, 0));
+
+/**
+ * Trimmed two-means (Cuesta-Albertos et al. 1997): k-means with k = 2 where each iteration ignores the
+ * `trim` share of the weight lying farthest from its centre, so a goalkeeper's or referee's kit cannot
+ * claim a centre of its own. Several starts from pairs of heavy tracks; the lowest trimmed cost wins.
+ */
+function twoMeans(items: { f: Feature; w: number }[], trim = 0.2): [Feature, Feature] {
+  const heavy = [...items].sort((a, b) => b.w - a.w).slice(0, 12);
+  const total = items.reduce((s, it) => s + it.w, 0);
+  let best: [Feature, Feature] | null = null;
+  let bestCost = Infinity;
+  for (let a = 0; a < heavy.length; a++) {
+    for (let b = a + 1; b < heavy.length; b++) {
+      let c: [Feature, Feature] = [[...heavy[a]!.f] as Feature, [...heavy[b]!.f] as Feature];
+      let cost = Infinity;
+      for (let it = 0; it < 15; it++) {
+        const scored = items.map((x) => {
+          const d0 = dist(x.f, c[0]);
+          const d1 = dist(x.f, c[1]);
+          return { x, k: (d0 <= d1 ? 0 : 1) as 0 | 1, d: Math.min(d0, d1) };
+        }).sort((p, q) => p.d - q.d);
+        const sums = [new Float64Array(6), new Float64Array(6)] as const;
+        const ws = new Float64Array(2);
+        let kept = 0;
+        cost = 0;
+        for (const s of scored) {
+          if (kept >= (1 - trim) * total) break;
+          kept += s.x.w;
+          cost += s.x.w * s.d * s.d;
+          ws[s.k] = (ws[s.k] as number) + s.x.w;
+          const sum = sums[s.k] as Float64Array;
+          for (let i = 0; i < 6; i++) sum[i] = (sum[i] as number) + s.x.w * (s.x.f[i] as number);
+        }
+        if (ws[0] === 0 || ws[1] === 0) {
+          cost = Infinity;
+          break;
+        }
+        c = [Array.from(sums[0], (v) => v / (ws[0] as number)) as Feature, Array.from(sums[1], (v) => v / (ws[1] as number)) as Feature];
+      }
+      if (cost < bestCost) {
+        bestCost = cost;
+        best = c;
+      }
+    }
+  }
+  return best ?? [heavy[0]!.f, heavy[heavy.length - 1]!.f];
+}
+
+const inBox = (x: number, y: number) => Math.abs(y - PITCH_WIDTH / 2) <= PENALTY_AREA.width / 2 && (x <= PENALTY_AREA.depth || x >= PITCH_LENGTH - PENALTY_AREA.depth);
+export { inBox as inPenaltyArea };
+
+/**
+ * Squads, goalkeepers and referees from the tracks' kit colours (the field notes' recipe: cluster
+ * colours, then vote per track rather than per frame). Two-means over the tracks finds the two outfield
+ * kits; tracks far from both are the odd kits: goalkeepers when they live in a penalty area, referees
+ * otherwise. A goalkeeper joins the squad whose outfield players, while he was seen, stood on his side
+ * of the halfway line. team_0 is the squad whose players stood further left in the first minute.
+ */
+export function assignTeams(tracks: readonly TrackKit[], options: { minSamples?: number } = {}): TeamModel | null {
+  const minSamples = options.minSamples ?? 8;
+  const fit = tracks.filter((t) => t.samples >= minSamples);
+  if (fit.length < 4) return null;
+  let items = fit.map((t) => ({ f: t.feature, w: t.samples, t }));
+  let centres = twoMeans(items);
+  // Odd kits out, then the squads again without them.
+  const spread = (k: 0 | 1) => {
+    let s = 0;
+    let w = 0;
+    for (const it of items) {
+      if ((dist(it.f, centres[0]) <= dist(it.f, centres[1]) ? 0 : 1) !== k) continue;
+      s += it.w * dist(it.f, centres[k]) ** 2;
+      w += it.w;
+    }
+    return w ? Math.sqrt(s / w) : 0;
+  };
+  const odd = (f: Feature) => {
+    const d0 = dist(f, centres[0]);
+    const d1 = dist(f, centres[1]);
+    const k = d0 <= d1 ? 0 : 1;
+    return Math.min(d0, d1) > Math.max(14, 2.5 * spread(k));
+  };
+  for (let round = 0; round < 2; round++) {
+    const inliers = items.filter((it) => !odd(it.f));
+    if (inliers.length >= 4) centres = twoMeans(inliers);
+  }
+  items = fit.map((t) => ({ f: t.feature, w: t.samples, t }));
+  const labels = new Map<number, TrackLabel>();
+  const squadOf = (f: Feature): 0 | 1 => (dist(f, centres[0]) <= dist(f, centres[1]) ? 0 : 1);
+
+  // Which cluster is team_0: further left among the tracks of the first minute of the analysis.
+  const start = Math.min(...tracks.map((t) => t.firstMs));
+  const early = new Float64Array(2);
+  const earlyW = new Float64Array(2);
+  for (const t of tracks) {
+    if (t.firstMs > start + 60_000 || odd(t.feature)) continue;
+    const k = squadOf(t.feature);
+    early[k] = (early[k] as number) + t.meanX * t.samples;
+    earlyW[k] = (earlyW[k] as number) + t.samples;
+  }
+  const leftIs0 = earlyW[0] && earlyW[1] ? (early[0] as number) / earlyW[0] <= (early[1] as number) / earlyW[1] : true;
+  const team = (k: 0 | 1): 0 | 1 => (leftIs0 ? k : ((1 - k) as 0 | 1));
+
+  for (const t of tracks) {
+    if (!odd(t.feature) || t.samples < 3) {
+      labels.set(t.id, { role: 'player', team: team(squadOf(t.feature)) });
+      continue;
+    }
+    if (t.inBoxShare < 0.6) {
+      labels.set(t.id, { role: 'referee', team: null });
+      continue;
+    }
+    // A goalkeeper: the squad whose outfield players stood on his side while he was seen.
+    const side = t.meanX < PITCH_LENGTH / 2 ? -1 : 1;
+    const sx = new Float64Array(2);
+    const sw = new Float64Array(2);
+    for (const o of tracks) {
+      if (o === t || odd(o.feature) || o.lastMs < t.firstMs || o.firstMs > t.lastMs) continue;
+      const k = squadOf(o.feature);
+      sx[k] = (sx[k] as number) + o.meanX * o.samples;
+      sw[k] = (sw[k] as number) + o.samples;
+    }
+    let k: 0 | 1 = squadOf(t.feature);
+    if (sw[0] && sw[1]) {
+      const m0 = (sx[0] as number) / sw[0];
+      const m1 = (sx[1] as number) / sw[1];
+      k = (side < 0 ? m0 <= m1 : m0 > m1) ? 0 : 1;
+    }
+    labels.set(t.id, { role: 'goal_keeper', team: team(k) });
+  }
+  const k0 = leftIs0 ? centres[0] : centres[1];
+  const k1 = leftIs0 ? centres[1] : centres[0];
+  return { kits: [[k0[0], k0[1], k0[2]], [k1[0], k1[1], k1[2]]], labels };
+}
