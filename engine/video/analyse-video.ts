@@ -37,8 +37,21 @@ export interface VideoAnalysisResult {
   calibratedFrames: number;
   rig: RigEstimate | null;
   timingsMs: Record<string, number>;
-  /** Per frame, for evaluation: the homography (pitch metres -> source pixels) and the person boxes. */
-  debug: { t_ms: number; homography: Mat3 | null; boxes: [number, number, number, number][] }[] | null;
+  /**
+   * Per frame, for evaluation and overlays: the camera (working grid) and its homography (pitch metres ->
+   * source pixels), the person boxes (source pixels) with their track ids, the ball's picture position.
+   */
+  debug: DebugFrame[] | null;
+}
+
+export interface DebugFrame {
+  t_ms: number;
+  analysable: boolean;
+  camera: Camera | null;
+  homography: Mat3 | null;
+  boxes: [number, number, number, number][];
+  tracks: (number | null)[];
+  ball: [number, number] | null;
 }
 
 export type VideoProgress = (share: number, stage: string) => void;
@@ -94,6 +107,8 @@ export async function analyseVideo(input: VideoInput, progress: VideoProgress, o
   const kits = new TrackKits();
   const ball: { frame: number; x: number; y: number; u: number; v: number }[] = [];
   const boxes: [number, number, number, number][][] = [];
+  const boxTracks: (number | null)[][] = [];
+  const ballAt = new Map<number, [number, number]>();
   let prevHist: Float32Array | null = null;
   let frames = 0;
   const total = Math.max(1, Math.round((end - start) * 25));
@@ -111,7 +126,11 @@ export async function analyseVideo(input: VideoInput, progress: VideoProgress, o
       people.push(f.index, p);
       kits.add(p, tMs);
     }
-    if (options.debug) boxes.push(r.people.map((p) => [p.box[0] * toSourceX, p.box[1] * toSourceY, p.box[2] * toSourceX, p.box[3] * toSourceY]));
+    if (options.debug) {
+      boxes.push(r.people.map((p) => [p.box[0] * toSourceX, p.box[1] * toSourceY, p.box[2] * toSourceX, p.box[3] * toSourceY]));
+      boxTracks.push(r.people.map((p) => p.trackId));
+      if (r.ball) ballAt.set(f.index, [r.ball.u * toSourceX, r.ball.v * toSourceY]);
+    }
     if (r.ball) ball.push({ frame: f.index, x: r.ball.x, y: r.ball.y, u: r.ball.u, v: r.ball.v });
     frames = f.index + 1;
     if (frames % 25 === 0) progress(Math.min(0.95, frames / total), 'analysing frames');
@@ -165,10 +184,14 @@ export async function analyseVideo(input: VideoInput, progress: VideoProgress, o
   const durationMs = Math.round(probe.duration_seconds * 1000);
   const events = sceneEvents(scenes, Math.round(start * 1000));
   const debug = options.debug
-    ? cameras.map((c, f) => ({
+    ? cameras.map((c, f): DebugFrame => ({
       t_ms: Math.round(start * 1000) + f * FRAME_MS,
+      analysable: analysable[f] === 1,
+      camera: c,
       homography: c && analysable[f] ? scaleHomography(groundHomography(c), toSourceX, toSourceY) : null,
       boxes: analysable[f] ? (boxes[f] ?? []) : [],
+      tracks: analysable[f] ? (boxTracks[f] ?? []) : [],
+      ball: analysable[f] ? (ballAt.get(f) ?? null) : null,
     }))
     : null;
   return { columns: builder.finish(), events, durationMs, frames, analysableFrames, calibratedFrames, rig, timingsMs: timings, debug };

@@ -3,6 +3,7 @@ import { distanceTransform } from './distance-transform.js';
 import { fitCamera, type FitResult, type Sigmas } from './camera-fit.js';
 import { candidatePositions, searchCamera } from './camera-search.js';
 import type { LineImage } from './line-pixels.js';
+import { PITCH_LENGTH, PITCH_WIDTH } from '../../geometry/pitch-markings.js';
 import { pitchModel, type PitchModel } from './pitch-model.js';
 
 export interface CalibrationResult {
@@ -26,6 +27,12 @@ export interface TrackerOptions {
 
 const DEG = Math.PI / 180;
 
+/** A camera position and the same moved along the line from the pitch centre: 0.75x, 1.35x and 1.8x as far. */
+export function depthVariants(p: [number, number, number]): [number, number, number][] {
+  const c = [PITCH_LENGTH / 2, PITCH_WIDTH / 2, 0];
+  return [1, 0.75, 1.35, 1.8].map((k) => p.map((v, i) => (c[i] as number) + k * (v - (c[i] as number))) as [number, number, number]);
+}
+
 /**
  * Camera calibration over a shot: a fresh search when nothing is known (or tracking is lost), then
  * frame-to-frame tracking from a constant-velocity prediction with a prior that lets pan, tilt and zoom
@@ -48,7 +55,7 @@ export class CalibrationTracker {
 
   constructor(private readonly options: TrackerOptions = {}) {
     this.minInliers = options.minInliers ?? [40, 60];
-    this.minRatio = options.minRatio ?? [0.45, 0.55];
+    this.minRatio = options.minRatio ?? [0.35, 0.5];
   }
 
   /** Start from a known camera position (a fixed rig measured once, or a diagnosis). */
@@ -71,8 +78,19 @@ export class CalibrationTracker {
     if (lines.count < 30 || lines.count > 0.08 * lines.area) return this.fail();
     if (this.prev) {
       const predicted = Float64Array.from(this.prev, (v, i) => v + (this.velocity ? (this.velocity[i] as number) * 0.8 : 0));
-      const sigma: Sigmas = { pan: 3 * DEG, tilt: 1.5 * DEG, roll: 0.3 * DEG, logFocal: 0.06, x: 0.05, y: 0.05, z: 0.05, k1: this.options.distortion ? 0.002 : 0 };
-      const fit = fitCamera(lines, this.fine, predicted, { prior: predicted, sigma, gates: [12, 7, 4, 3, 2.5, 2.5] });
+      // The camera does not move: its position is pulled towards the rig's (itself averaged over
+      // believed fits), not towards the previous frame's, so it cannot random-walk frame by frame.
+      const prior = Float64Array.from(predicted);
+      if (this.position) {
+        prior[4] = this.position[0];
+        prior[5] = this.position[1];
+        prior[6] = this.position[2];
+        predicted[4] = this.position[0];
+        predicted[5] = this.position[1];
+        predicted[6] = this.position[2];
+      }
+      const sigma: Sigmas = { pan: 3 * DEG, tilt: 1.5 * DEG, roll: 0.3 * DEG, logFocal: 0.06, x: 1, y: 1, z: 1, k1: this.options.distortion ? 0.002 : 0 };
+      const fit = fitCamera(lines, this.fine, predicted, { prior, sigma, gates: [12, 7, 4, 3, 2.5, 2.5] });
       if (this.believe(fit, 0)) return this.accept(fit, 'tracked');
     }
     if (this.wait > 0) {
@@ -91,8 +109,10 @@ export class CalibrationTracker {
 
   private search(lines: LineImage): CalibrationResult {
     const dt = distanceTransform(lines.line, lines.width, lines.height);
-    const positions = this.position ? [this.position] : candidatePositions();
-    const hyps = searchCamera(lines, dt, this.coarse, { positions, keep: this.position ? 24 : 4 });
+    // A known position may be off along the line of sight (one view hardly tells further-back-and-
+    // zoomed-in from nearer): try it, and nearer and further along the line to the pitch centre.
+    const positions = this.position ? depthVariants(this.position) : candidatePositions();
+    const hyps = searchCamera(lines, dt, this.coarse, { positions, keep: this.position ? 10 : 4 });
     let best: FitResult | null = null;
     let bestScore = -Infinity;
     const free = this.position === null;
@@ -123,7 +143,7 @@ export class CalibrationTracker {
     if (this.prev) this.velocity = fit.params.map((v, i) => v - (this.prev as Float64Array)[i]!);
     this.prev = fit.params;
     const p = fit.params;
-    const w = Math.min(50, this.positionWeight + 1);
+    const w = Math.min(250, this.positionWeight + 1);
     const pos: [number, number, number] = [p[4] as number, p[5] as number, p[6] as number];
     this.position = this.position ? (this.position.map((v, i) => v + (pos[i]! - v) / w) as [number, number, number]) : pos;
     this.positionWeight = w;

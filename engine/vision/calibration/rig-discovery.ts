@@ -1,8 +1,11 @@
 import { CalibrationTracker } from './calibration-tracker.js';
+import { fitCamera, toParams, type Sigmas } from './camera-fit.js';
+import { pitchModel } from './pitch-model.js';
+import { PITCH_LENGTH, PITCH_WIDTH } from '../../geometry/pitch-markings.js';
 import type { LineImage } from './line-pixels.js';
 
 export interface RigEstimate {
-  /** Camera position, metres (median of the frames that calibrated). */
+  /** Camera position, metres: the one that fits all the frames that calibrated best. */
   position: [number, number, number];
   /** Frames that calibrated from scratch, of those tried. */
   calibrated: number;
@@ -17,13 +20,13 @@ export interface RigEstimate {
  * with different pan and zoom pin it down, and tracking refines it further.
  */
 export function discoverRig(frames: readonly LineImage[], options: { distortion?: boolean; enough?: number } = {}): RigEstimate | null {
-  const found: { p: [number, number, number]; w: number }[] = [];
+  const found: { p: [number, number, number]; w: number; frame: LineImage; params: Float64Array }[] = [];
   let tried = 0;
   for (const lines of frames) {
     tried++;
     const tracker = new CalibrationTracker({ distortion: options.distortion });
     const r = tracker.next(lines);
-    if (r.camera) found.push({ p: [r.camera.x, r.camera.y, r.camera.z], w: r.inliers });
+    if (r.camera) found.push({ p: [r.camera.x, r.camera.y, r.camera.z], w: r.inliers, frame: lines, params: toParams(r.camera) });
     // Each search costs seconds: stop once enough frames agree.
     if (found.length >= (options.enough ?? 3)) break;
   }
@@ -32,5 +35,53 @@ export function discoverRig(frames: readonly LineImage[], options: { distortion?
     const v = found.map((f) => f.p[k]).sort((a, b) => a - b);
     return v[Math.floor(v.length / 2)] as number;
   };
-  return { position: [median(0), median(1), median(2)], calibrated: found.length, tried };
+  const start: [number, number, number] = [median(0), median(1), median(2)];
+  return { position: refinePosition(found.map((f) => f.frame), found.map((f) => f.params), start), calibrated: found.length, tried };
 }
+
+const model = pitchModel(0.5);
+
+/**
+ * The position that explains every calibrated frame at once: on a grid of distances back and heights
+ * around the first estimate (coarse, then fine), each frame's pan, tilt, roll and zoom are refitted
+ * with the position held, and the position whose frames fit best in total wins. Views with different
+ * pan and zoom disagree about a wrong position where a single view cannot tell.
+ */
+export function refinePosition(frames: readonly LineImage[], params: readonly Float64Array[], start: [number, number, number]): [number, number, number] {
+  const score = (pos: [number, number, number]) => {
+    let total = 0;
+    frames.forEach((lines, i) => {
+      const p0 = Float64Array.from(params[i] as Float64Array);
+      p0[4] = pos[0];
+      p0[5] = pos[1];
+      p0[6] = pos[2];
+      const fit = fitCamera(lines, model, p0, { prior: p0, sigma: HOLD_POSITION, gates: [12, 6, 3, 2.5] });
+      total += fit.inliers - 0.5 * (fit.visible - fit.inliers);
+    });
+    return total;
+  };
+  const cx = PITCH_LENGTH / 2;
+  const cy = PITCH_WIDTH / 2;
+  let best = start;
+  let bestScore = score(start);
+  for (const [range, steps] of [[0.5, 4], [0.12, 3]] as const) {
+    const centre = best;
+    for (let a = -steps; a <= steps; a++) {
+      for (let b = -steps; b <= steps; b++) {
+        // Distance back from the pitch centre and height, each scaled by up to +-range.
+        const kd = 1 + (range * a) / steps;
+        const kz = 1 + (range * b) / steps;
+        const pos: [number, number, number] = [cx + kd * (centre[0] - cx), cy + kd * (centre[1] - cy), Math.max(3, kz * centre[2])];
+        const s = score(pos);
+        if (s > bestScore) {
+          bestScore = s;
+          best = pos;
+        }
+      }
+    }
+  }
+  return best;
+}
+
+const DEG = Math.PI / 180;
+const HOLD_POSITION: Sigmas = { pan: Infinity, tilt: Infinity, roll: 2 * DEG, logFocal: Infinity, x: 0, y: 0, z: 0, k1: 0 };
