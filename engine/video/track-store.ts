@@ -1,4 +1,4 @@
-import { inPenaltyArea, type TrackKit } from '../vision/teams/team-assignment.js';
+import { inPenaltyArea, type TrackKit, type TeamModel, type TrackLabel } from '../vision/teams/team-assignment.js';
 import type { FramePerson } from '../vision/frame-analyser.js';
 
 /**
@@ -14,10 +14,16 @@ export class PersonRows {
   y = new Float32Array(1 << 16);
   footU = new Float32Array(1 << 16);
   footV = new Float32Array(1 << 16);
+  /** The detection's own kit sample (TrackKit feature layout, rounded), when it gave a clean one. */
+  kit = new Int8Array(8 << 16);
+  hasKit = new Uint8Array(1 << 16);
 
   push(frame: number, p: FramePerson): void {
     if (this.length === this.frame.length) this.grow();
     const n = this.length++;
+    const f = kitFeature(p);
+    this.hasKit[n] = f ? 1 : 0;
+    if (f) for (let i = 0; i < 8; i++) this.kit[n * 8 + i] = Math.max(-128, Math.min(127, Math.round(f[i] as number)));
     this.frame[n] = frame;
     this.track[n] = p.trackId ?? -1;
     this.overlap[n] = p.overlapWith ?? -1;
@@ -41,7 +47,28 @@ export class PersonRows {
     this.y = g(this.y, (n) => new Float32Array(n));
     this.footU = g(this.footU, (n) => new Float32Array(n));
     this.footV = g(this.footV, (n) => new Float32Array(n));
+    const kit = new Int8Array(size * 8);
+    kit.set(this.kit);
+    this.kit = kit;
+    const has = new Uint8Array(size);
+    has.set(this.hasKit);
+    this.hasKit = has;
   }
+
+  feature(n: number): TrackKit['feature'] | null {
+    if (!this.hasKit[n]) return null;
+    return Array.from(this.kit.subarray(n * 8, n * 8 + 8)) as TrackKit['feature'];
+  }
+}
+
+/**
+ * A detection's kit as the squads' feature (shirt Lab, shorts Lab, dark and bright shares x 120), or
+ * null: split pieces and overlapping people mix two kits, so their colour is not a vote.
+ */
+export function kitFeature(p: FramePerson): TrackKit['feature'] | null {
+  if (!p.kit || p.split || p.overlapWith !== null) return null;
+  const shorts = p.kit.shorts ?? p.kit.shirt;
+  return [...p.kit.shirt, ...shorts, p.kit.dark * 120, p.kit.bright * 120] as TrackKit['feature'];
 }
 
 /** Per-track running sums: kit colour, position, time, detections. */
@@ -52,7 +79,7 @@ export class TrackKits {
     if (p.trackId === null) return;
     let t = this.tracks.get(p.trackId);
     if (!t) {
-      t = { f: new Float64Array(6), samples: 0, hits: 0, sx: 0, sy: 0, inBox: 0, first: tMs, last: tMs };
+      t = { f: new Float64Array(8), samples: 0, hits: 0, sx: 0, sy: 0, inBox: 0, first: tMs, last: tMs };
       this.tracks.set(p.trackId, t);
     }
     t.hits++;
@@ -60,11 +87,9 @@ export class TrackKits {
     t.sy += p.y;
     if (inPenaltyArea(p.x, p.y)) t.inBox++;
     t.last = tMs;
-    // Split pieces and overlapping people mix two kits: their colour is not a vote.
-    if (!p.kit || p.split || p.overlapWith !== null) return;
-    const shorts = p.kit.shorts ?? p.kit.shirt;
-    const v = [...p.kit.shirt, ...shorts];
-    for (let i = 0; i < 6; i++) t.f[i] = (t.f[i] as number) + (v[i] as number);
+    const v = kitFeature(p);
+    if (!v) return;
+    for (let i = 0; i < 8; i++) t.f[i] = (t.f[i] as number) + (v[i] as number);
     t.samples++;
   }
 
@@ -89,4 +114,65 @@ export class TrackKits {
     }
     return out;
   }
+}
+
+/**
+ * Labels per row: each row takes the majority label of its track's own kit samples within `window`
+ * frames either side, so a track that changed hands at a crossing changes label where its samples do;
+ * rows with no sample near them keep the track's label.
+ */
+export function windowLabels(rows: PersonRows, model: TeamModel, window = 25, prior = 8): (TrackLabel | null)[] {
+  const out: (TrackLabel | null)[] = new Array(rows.length).fill(null);
+  const byTrack = new Map<number, number[]>();
+  for (let n = 0; n < rows.length; n++) {
+    const t = rows.track[n] as number;
+    if (t < 0) continue;
+    const list = byTrack.get(t);
+    if (list) list.push(n);
+    else byTrack.set(t, [n]);
+  }
+  const keyOf = (l: TrackLabel) => `${l.role}:${l.team}`;
+  for (const [track, list] of byTrack) {
+    const fallback = model.labels.get(track) ?? null;
+    const keys = list.map((n) => {
+      const f = rows.feature(n);
+      return f ? keyOf(model.classify(f)) : null;
+    });
+    const parsed = new Map<string, TrackLabel>();
+    for (const n of list) {
+      const f = rows.feature(n);
+      if (f) {
+        const l = model.classify(f);
+        parsed.set(keyOf(l), l);
+      }
+    }
+    const counts = new Map<string, number>();
+    let lo = 0;
+    let hi = 0;
+    for (let i = 0; i < list.length; i++) {
+      const frame = rows.frame[list[i] as number] as number;
+      while (hi < list.length && (rows.frame[list[hi] as number] as number) <= frame + window) {
+        const k = keys[hi];
+        if (k) counts.set(k, (counts.get(k) ?? 0) + 1);
+        hi++;
+      }
+      while ((rows.frame[list[lo] as number] as number) < frame - window) {
+        const k = keys[lo];
+        if (k) counts.set(k, (counts.get(k) as number) - 1);
+        lo++;
+      }
+      // The track's own label is a standing vote: a few odd samples (a half-hidden shirt) do not
+      // relabel a row, a run of them (a track that changed hands) does.
+      let best: string | null = fallback ? keyOf(fallback) : null;
+      let bestN = best ? (counts.get(best) ?? 0) + prior : 0;
+      for (const [k, c] of counts) {
+        if (k !== best && c > bestN) {
+          bestN = c;
+          best = k;
+        }
+      }
+      out[list[i] as number] = best ? (parsed.get(best) ?? fallback) : fallback;
+    }
+  }
+  return out;
 }

@@ -51,7 +51,7 @@ export function detectPeople(blobs: readonly Blob[], labels: Int32Array, camera:
       const top = Math.min(a.y0, b.y0);
       const bottom = Math.max(a.y1, b.y1);
       const gap = Math.max(a.y0, b.y0) - Math.min(a.y1, b.y1);
-      if (gap > 0.25 * hExp || bottom - top + 1 > 1.25 * hExp) continue;
+      if (gap > 0.4 * hExp || bottom - top + 1 > 1.25 * hExp) continue;
       a.x0 = Math.min(a.x0, b.x0);
       a.x1 = Math.max(a.x1, b.x1);
       a.y0 = top;

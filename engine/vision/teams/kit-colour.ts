@@ -6,6 +6,13 @@
  */
 export interface KitSample {
   shirt: [number, number, number];
+  /**
+   * Shares of the shirt band's kit pixels that are dark (luma < 60) and bright (luma > 180): a mean
+   * cannot tell black-and-white stripes from a plain grey, or a black referee from a striped shirt with
+   * black shorts; these can.
+   */
+  dark: number;
+  bright: number;
   shorts: [number, number, number] | null;
   /** Foreground pixels behind the shirt mean. */
   pixels: number;
@@ -30,7 +37,7 @@ export function rgbToLab(r: number, g: number, b: number): [number, number, numb
   return [116 * fy - 16, 500 * (fx - fy), 200 * (fy - fz)];
 }
 
-function bandMean(rgb: Uint8Array, mask: Uint8Array, w: number, box: readonly number[], top: number, bottom: number): { lab: [number, number, number]; n: number } | null {
+function bandMean(rgb: Uint8Array, mask: Uint8Array, w: number, box: readonly number[], top: number, bottom: number): { lab: [number, number, number]; n: number; dark: number; bright: number } | null {
   const [x0, y0, x1, y1] = box as [number, number, number, number];
   const bh = y1 - y0;
   const bw = x1 - x0;
@@ -42,18 +49,26 @@ function bandMean(rgb: Uint8Array, mask: Uint8Array, w: number, box: readonly nu
   let g = 0;
   let b = 0;
   let n = 0;
+  let dark = 0;
+  let bright = 0;
   for (let y = ya; y < yb; y++) {
     for (let x = xa; x < xb; x++) {
       const i = y * w + x;
       if (mask[i] !== 1) continue;
-      r += rgb[i * 3] as number;
-      g += rgb[i * 3 + 1] as number;
-      b += rgb[i * 3 + 2] as number;
+      const pr = rgb[i * 3] as number;
+      const pg = rgb[i * 3 + 1] as number;
+      const pb = rgb[i * 3 + 2] as number;
+      r += pr;
+      g += pg;
+      b += pb;
+      const luma = 0.299 * pr + 0.587 * pg + 0.114 * pb;
+      if (luma < 60) dark++;
+      else if (luma > 180) bright++;
       n++;
     }
   }
   if (n === 0) return null;
-  return { lab: rgbToLab(r / n, g / n, b / n), n };
+  return { lab: rgbToLab(r / n, g / n, b / n), n, dark: dark / n, bright: bright / n };
 }
 
 /** The kit sample of a person's box (working-grid pixels), or null when too little of the shirt shows. */
@@ -61,5 +76,5 @@ export function kitSample(rgb: Uint8Array, mask: Uint8Array, width: number, box:
   const shirt = bandMean(rgb, mask, width, box, 0.18, 0.5);
   if (!shirt || shirt.n < 3) return null;
   const shorts = bandMean(rgb, mask, width, box, 0.5, 0.68);
-  return { shirt: shirt.lab, shorts: shorts && shorts.n >= 2 ? shorts.lab : null, pixels: shirt.n };
+  return { shirt: shirt.lab, dark: shirt.dark, bright: shirt.bright, shorts: shorts && shorts.n >= 2 ? shorts.lab : null, pixels: shirt.n };
 }

@@ -3,8 +3,11 @@ import { PITCH_LENGTH, PITCH_WIDTH, PENALTY_AREA } from '../../geometry/pitch-ma
 /** What a track showed over its life: its mean kit colour and where it was. */
 export interface TrackKit {
   id: number;
-  /** Shirt Lab then shorts Lab (the shirt again when the shorts were never seen). */
-  feature: [number, number, number, number, number, number];
+  /**
+   * Shirt Lab, shorts Lab (the shirt again when the shorts were never seen), then the shirt's dark and
+   * bright pixel shares scaled to Lab-like units (x 120: a kit that is half white differs from a plain one as much as two hues do).
+   */
+  feature: [number, number, number, number, number, number, number, number];
   /** Kit samples behind the feature. */
   samples: number;
   firstMs: number;
@@ -25,12 +28,20 @@ export interface TrackLabel {
 export interface TeamModel {
   /** Mean shirt colour (Lab) of each squad's outfield players. */
   kits: [[number, number, number], [number, number, number]];
+  /** Per track: the label its mean kit colour and whereabouts give. */
   labels: Map<number, TrackLabel>;
+  /**
+   * The label of a single kit sample (the same feature layout as TrackKit's): a squad's player, or the
+   * role of the odd kit it is nearest to (a goalkeeper's kit, the officials'). Lets a track that changed
+   * hands at a crossing be relabelled where its samples change.
+   */
+  classify(feature: TrackKit['feature']): TrackLabel;
 }
 
 type Feature = TrackKit['feature'];
-// The shorts count half: shirts are what tell squads apart; shorts break ties between similar shirts.
-const WEIGHTS = [1, 1, 1, 0.5, 0.5, 0.5];
+// Shorts count less than shirts: shirts are what tell squads apart; shorts break ties between similar shirts.
+const WEIGHTS = [1, 1, 1, 0.7, 0.7, 0.7, 1, 1];
+const DIMS = WEIGHTS.length;
 const dist = (a: readonly number[], b: readonly number[]) => Math.sqrt(WEIGHTS.reduce((s, w, i) => s + w * ((a[i] as number) - (b[i] as number)) ** 2, 0));
 
 /**
@@ -53,7 +64,7 @@ function twoMeans(items: { f: Feature; w: number }[], trim = 0.2): [Feature, Fea
           const d1 = dist(x.f, c[1]);
           return { x, k: (d0 <= d1 ? 0 : 1) as 0 | 1, d: Math.min(d0, d1) };
         }).sort((p, q) => p.d - q.d);
-        const sums = [new Float64Array(6), new Float64Array(6)] as const;
+        const sums = [new Float64Array(DIMS), new Float64Array(DIMS)] as const;
         const ws = new Float64Array(2);
         let kept = 0;
         cost = 0;
@@ -63,7 +74,7 @@ function twoMeans(items: { f: Feature; w: number }[], trim = 0.2): [Feature, Fea
           cost += s.x.w * s.d * s.d;
           ws[s.k] = (ws[s.k] as number) + s.x.w;
           const sum = sums[s.k] as Float64Array;
-          for (let i = 0; i < 6; i++) sum[i] = (sum[i] as number) + s.x.w * (s.x.f[i] as number);
+          for (let i = 0; i < DIMS; i++) sum[i] = (sum[i] as number) + s.x.w * (s.x.f[i] as number);
         }
         if (ws[0] === 0 || ws[1] === 0) {
           cost = Infinity;
@@ -80,6 +91,71 @@ function twoMeans(items: { f: Feature; w: number }[], trim = 0.2): [Feature, Fea
   return best ?? [heavy[0]!.f, heavy[heavy.length - 1]!.f];
 }
 
+/**
+ * Kits other than the two squads' (goalkeepers, referees; a referee's kit may sit close to one squad's,
+ * as a black referee's does to a black-and-white striped side with black shorts): clusters added one at
+ * a time, each seeded at the track farthest from every centre so far, then k-means over all centres.
+ * A new cluster is kept when it is small (under 18% of the weight, as officials and goalkeepers are)
+ * and lies apart from both squads (beyond 2.5 times their median spread, 4 times for a lone track); at most five are added (two
+ * goalkeepers, officials, and the odd track whose colours were spoiled).
+ */
+function oddClusters(items: { f: Feature; w: number }[], teams: [Feature, Feature]): Feature[] {
+  let extra: Feature[] = [];
+  for (let round = 0; round < 5; round++) {
+    const centres = [...teams, ...extra];
+    let seed: { f: Feature; w: number } | null = null;
+    let seedD = -1;
+    for (const it of items) {
+      const d = Math.min(...centres.map((c) => dist(it.f, c)));
+      if (d > seedD) {
+        seedD = d;
+        seed = it;
+      }
+    }
+    if (!seed) break;
+    let c: Feature[] = [...centres.map((x) => [...x] as Feature), [...seed.f] as Feature];
+    let ws = new Float64Array(c.length);
+    const nearest = (f: Feature) => {
+      let k = 0;
+      for (let j = 1; j < c.length; j++) if (dist(f, c[j] as Feature) < dist(f, c[k] as Feature)) k = j;
+      return k;
+    };
+    for (let it = 0; it < 12; it++) {
+      const sums = c.map(() => new Float64Array(DIMS));
+      ws = new Float64Array(c.length);
+      for (const x of items) {
+        const k = nearest(x.f);
+        ws[k] = (ws[k] as number) + x.w;
+        const sum = sums[k] as Float64Array;
+        for (let i = 0; i < DIMS; i++) sum[i] = (sum[i] as number) + x.w * (x.f[i] as number);
+      }
+      c = c.map((old, k) => (ws[k] ? (Array.from(sums[k] as Float64Array, (v) => v / (ws[k] as number)) as Feature) : old));
+    }
+    const total = ws.reduce((a, b) => a + b, 0);
+    const last = c.length - 1;
+    // A squad's spread as the weighted median distance of its tracks: tracks spoiled by overlaps sit far
+    // out and would inflate a root-mean-square.
+    const spreadOf = (k: number) => {
+      const ds = items.filter((x) => nearest(x.f) === k).map((x) => ({ d: dist(x.f, c[k] as Feature), w: x.w })).sort((a, b) => a.d - b.d);
+      const half = ds.reduce((a, x) => a + x.w, 0) / 2;
+      let acc = 0;
+      for (const x of ds) {
+        acc += x.w;
+        if (acc >= half) return x.d;
+      }
+      return 0;
+    };
+    const newC = c[last] as Feature;
+    // One slightly odd track is not a kit of its own; a lone track far out (a goalkeeper) is.
+    const members = items.filter((x) => nearest(x.f) === last).length;
+    const apart = [0, 1].every((k) => dist(newC, c[k] as Feature) > Math.max(8, (members >= 2 ? 2.5 : 4) * spreadOf(k)));
+    if (!((ws[last] as number) / total < 0.18 && apart)) break;
+    extra = c.slice(2) as Feature[];
+    teams = [c[0] as Feature, c[1] as Feature];
+  }
+  return extra;
+}
+
 const inBox = (x: number, y: number) => Math.abs(y - PITCH_WIDTH / 2) <= PENALTY_AREA.width / 2 && (x <= PENALTY_AREA.depth || x >= PITCH_LENGTH - PENALTY_AREA.depth);
 export { inBox as inPenaltyArea };
 
@@ -91,7 +167,7 @@ export { inBox as inPenaltyArea };
  * of the halfway line. team_0 is the squad whose players stood further left in the first minute.
  */
 export function assignTeams(tracks: readonly TrackKit[], options: { minSamples?: number } = {}): TeamModel | null {
-  const minSamples = options.minSamples ?? 8;
+  const minSamples = options.minSamples ?? 15;
   const fit = tracks.filter((t) => t.samples >= minSamples);
   if (fit.length < 4) return null;
   let items = fit.map((t) => ({ f: t.feature, w: t.samples, t }));
@@ -107,15 +183,18 @@ export function assignTeams(tracks: readonly TrackKit[], options: { minSamples?:
     }
     return w ? Math.sqrt(s / w) : 0;
   };
+  let others: Feature[] = [];
   const odd = (f: Feature) => {
     const d0 = dist(f, centres[0]);
     const d1 = dist(f, centres[1]);
+    if (others.some((o) => dist(f, o) < Math.min(d0, d1))) return true;
     const k = d0 <= d1 ? 0 : 1;
     return Math.min(d0, d1) > Math.max(14, 2.5 * spread(k));
   };
   for (let round = 0; round < 2; round++) {
     const inliers = items.filter((it) => !odd(it.f));
     if (inliers.length >= 4) centres = twoMeans(inliers);
+    others = oddClusters(items, centres);
   }
   items = fit.map((t) => ({ f: t.feature, w: t.samples, t }));
   const labels = new Map<number, TrackLabel>();
@@ -134,12 +213,18 @@ export function assignTeams(tracks: readonly TrackKit[], options: { minSamples?:
   const leftIs0 = earlyW[0] && earlyW[1] ? (early[0] as number) / earlyW[0] <= (early[1] as number) / earlyW[1] : true;
   const team = (k: 0 | 1): 0 | 1 => (leftIs0 ? k : ((1 - k) as 0 | 1));
 
+  // Nearest of all kits: for samples and short tracks, being far from both squads is no evidence of a
+  // goalkeeper or an official (their colours are noisy); being near one of those kits is.
+  const nearOdd = (f: Feature) => others.some((o) => dist(f, o) < Math.min(dist(f, centres[0]), dist(f, centres[1])));
   for (const t of tracks) {
-    if (!odd(t.feature) || t.samples < 3) {
+    if (t.samples < minSamples ? !nearOdd(t.feature) : !odd(t.feature)) {
       labels.set(t.id, { role: 'player', team: team(squadOf(t.feature)) });
       continue;
     }
-    if (t.inBoxShare < 0.6) {
+    // Goalkeepers stay near their goal, in the middle of the width; officials roam the middle third or
+    // run the touchlines.
+    const nearGoal = (t.meanX < 25 || t.meanX > PITCH_LENGTH - 25) && Math.abs(t.meanY - PITCH_WIDTH / 2) < 22;
+    if (t.inBoxShare < 0.6 && !nearGoal) {
       labels.set(t.id, { role: 'referee', team: null });
       continue;
     }
@@ -161,7 +246,36 @@ export function assignTeams(tracks: readonly TrackKit[], options: { minSamples?:
     }
     labels.set(t.id, { role: 'goal_keeper', team: team(k) });
   }
+  // Each odd kit takes the label most of its tracks got (weighted by samples).
+  const nearestOther = (f: Feature) => {
+    let j = -1;
+    for (let k = 0; k < others.length; k++) if (j < 0 || dist(f, others[k] as Feature) < dist(f, others[j] as Feature)) j = k;
+    return j;
+  };
+  const votes = others.map(() => new Map<string, number>());
+  for (const t of fit) {
+    if (!odd(t.feature)) continue;
+    const j = nearestOther(t.feature);
+    const l = labels.get(t.id);
+    if (j < 0 || !l) continue;
+    const key = `${l.role}:${l.team}`;
+    const v = votes[j] as Map<string, number>;
+    v.set(key, (v.get(key) ?? 0) + t.samples);
+  }
+  const oddLabels: (TrackLabel | null)[] = votes.map((v) => {
+    const top = [...v.entries()].sort((a, b) => b[1] - a[1])[0];
+    if (!top) return null;
+    const [role, t] = top[0].split(':');
+    return { role: role as TrackLabel['role'], team: t === 'null' ? null : (Number(t) as 0 | 1) };
+  });
+  const classify = (f: Feature): TrackLabel => {
+    if (nearOdd(f)) {
+      const l = oddLabels[nearestOther(f)];
+      if (l) return l;
+    }
+    return { role: 'player', team: team(squadOf(f)) };
+  };
   const k0 = leftIs0 ? centres[0] : centres[1];
   const k1 = leftIs0 ? centres[1] : centres[0];
-  return { kits: [[k0[0], k0[1], k0[2]], [k1[0], k1[1], k1[2]]], labels };
+  return { kits: [[k0[0], k0[1], k0[2]], [k1[0], k1[1], k1[2]]], labels, classify };
 }

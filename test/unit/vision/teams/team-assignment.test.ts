@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { assignTeams, type TrackKit } from '../../../../engine/vision/teams/team-assignment.js';
+import { kitSample, rgbToLab } from '../../../../engine/vision/teams/kit-colour.js';
+
+/** A seeded generator, so the noise is the same every run. */
+function rng(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (s * 1664525 + 1013904223) >>> 0;
+    return s / 2 ** 32;
+  };
+}
+
+type Kit = { shirt: [number, number, number]; shorts: [number, number, number]; dark: number; bright: number };
+const SKY: Kit = { shirt: [67, -5, -30], shorts: [95, 0, 0], dark: 0, bright: 0.2 };
+const STRIPES: Kit = { shirt: [55, 0, 0], shorts: [10, 0, 0], dark: 0.45, bright: 0.45 };
+const REFEREE: Kit = { shirt: [12, 0, 0], shorts: [10, 0, 0], dark: 0.9, bright: 0.02 };
+const KEEPER: Kit = { shirt: [35, 60, -50], shorts: [35, 60, -50], dark: 0.1, bright: 0 };
+
+let nextId = 1;
+function track(kit: Kit, x: number, y: number, r: () => number, o: Partial<TrackKit> = {}): TrackKit {
+  const n = (s: number) => (r() - 0.5) * 2 * s;
+  return {
+    id: nextId++, samples: 40, firstMs: 0, lastMs: 30_000, meanX: x, meanY: y, inBoxShare: 0,
+    feature: [kit.shirt[0] + n(6), kit.shirt[1] + n(5), kit.shirt[2] + n(5), kit.shorts[0] + n(6), kit.shorts[1] + n(4), kit.shorts[2] + n(4), kit.dark * 120 + n(10), kit.bright * 120 + n(10)],
+    ...o,
+  };
+}
+
+function match(seed: number) {
+  const r = rng(seed);
+  const home = Array.from({ length: 10 }, (_, i) => track(SKY, 20 + i * 2.5, 10 + i * 5, r));
+  const away = Array.from({ length: 10 }, (_, i) => track(STRIPES, 60 + i * 2.5, 10 + i * 5, r));
+  const refs = [track(REFEREE, 52, 30, r, { samples: 30 }), track(REFEREE, 30, -1, r, { samples: 20 }), track(REFEREE, 80, 69, r, { samples: 20 })];
+  const keeper = track(KEEPER, 4, 34, r, { inBoxShare: 0.95 });
+  return { home, away, refs, keeper, all: [...home, ...away, ...refs, keeper] };
+}
+
+describe('squads and roles from kit colours', () => {
+  it('splits two squads, finds the officials even when their black is close to a striped squad, and the goalkeeper', () => {
+    for (const seed of [1, 2, 3]) {
+      const m = match(seed);
+      const model = assignTeams(m.all);
+      expect(model).not.toBeNull();
+      const label = (t: TrackKit) => model!.labels.get(t.id);
+      // team_0 is the squad further left: the sky blues stand at x 20-42, the stripes at 60-82.
+      for (const t of m.home) expect(label(t)).toEqual({ role: 'player', team: 0 });
+      for (const t of m.away) expect(label(t)).toEqual({ role: 'player', team: 1 });
+      for (const t of m.refs) expect(label(t)).toEqual({ role: 'referee', team: null });
+      // The keeper guards the left goal, where team_0's players stand: he is team_0's.
+      expect(label(m.keeper)).toEqual({ role: 'goal_keeper', team: 0 });
+      // Single samples are classified against the same kits.
+      expect(model!.classify(m.refs[0]!.feature)).toEqual({ role: 'referee', team: null });
+      expect(model!.classify(m.home[3]!.feature)).toEqual({ role: 'player', team: 0 });
+    }
+  });
+
+  it('needs a few tracks with enough samples to say anything', () => {
+    const m = match(4);
+    expect(assignTeams(m.all.slice(0, 3))).toBeNull();
+    expect(assignTeams(m.all.map((t) => ({ ...t, samples: 2 })))).toBeNull();
+  });
+});
+
+describe('kit sample of a box', () => {
+  it('averages the foreground in the shirt band and counts dark and bright pixels', () => {
+    const w = 20;
+    const h = 40;
+    const rgb = new Uint8Array(w * h * 3);
+    const mask = new Uint8Array(w * h);
+    for (let y = 0; y < h; y++) {
+      for (let x = 0; x < w; x++) {
+        const i = y * w + x;
+        const inBody = x >= 6 && x < 14;
+        // Grass around, a red shirt above the waist, black shorts below: only the body is foreground.
+        const c = !inBody ? [70, 135, 55] : y < 20 ? [200, 20, 30] : [15, 15, 15];
+        rgb.set(c, i * 3);
+        mask[i] = inBody ? 1 : 0;
+      }
+    }
+    const s = kitSample(rgb, mask, w, [4, 0, 16, 40])!;
+    const red = rgbToLab(200, 20, 30);
+    expect(s.shirt[0]).toBeCloseTo(red[0], 5);
+    expect(s.shirt[1]).toBeCloseTo(red[1], 5);
+    expect(s.bright).toBe(0);
+    expect(s.shorts![0]).toBeLessThan(10);
+    expect(s.pixels).toBeGreaterThan(20);
+    // A box with no foreground gives no sample.
+    expect(kitSample(rgb, new Uint8Array(w * h), w, [4, 0, 16, 40])).toBeNull();
+  });
+});
