@@ -26,18 +26,20 @@ export function formatTable(metrics: Metric[]): string {
 
 async function main(): Promise<void> {
   let stageLine: string | null = null;
+  let stageModels = 'none';
   const { values } = parseArgs({
     options: {
       truth: { type: 'string' }, analysis: { type: 'string' }, json: { type: 'string' }, 'self-check': { type: 'boolean' },
-      service: { type: 'string' }, token: { type: 'string' }, run: { type: 'boolean' }, out: { type: 'string' }, record: { type: 'boolean' },
+      service: { type: 'string' }, token: { type: 'string' }, run: { type: 'boolean' }, out: { type: 'string' }, record: { type: 'boolean' }, 'no-verifier': { type: 'boolean' },
     },
   });
   if (values.truth && values.run) {
     const out = values.out ?? join(values.truth, 'engine');
-    const { result, seconds } = await runVideoEngine(values.truth, out);
+    const { result, seconds } = await runVideoEngine(values.truth, out, { verifier: values['no-verifier'] ? 'off' : 'auto' });
     values.analysis = out;
     const perFrame = (ms: number | undefined) => ((ms ?? 0) / Math.max(1, result.frames)).toFixed(2);
     const t = result.timingsMs;
+    stageModels = result.runtime.models.length ? `${result.runtime.models.join(', ')} on ${result.runtime.execution_provider}` : 'none';
     stageLine = `| ${result.frames} | ${(result.frames / seconds).toFixed(1)} | ${perFrame(t.rig)} | ${['lines', 'calibration', 'foreground', 'people', 'tracking', 'teams', 'ball'].map((k) => perFrame(t[`stage_${k}`])).join(' | ')} | ${perFrame(t.frames)} | ${perFrame(t.assemble)} |`;
   }
   if (!values.truth || (!values.analysis && !values['self-check'])) {
@@ -61,7 +63,7 @@ async function main(): Promise<void> {
     report([
       `## bench:engine ${new Date().toISOString().slice(0, 10)}`,
       '',
-      `Machine: ${machineDescription()}. Command: \`npm run bench:engine -- --truth ${values.truth} --run\`.`,
+      `Machine: ${machineDescription()}. Command: \`npm run bench:engine -- --truth ${values.truth} --run${values['no-verifier'] ? ' --no-verifier' : ''}\`. Learned models: ${stageModels}.`,
       '',
       '| metric | value |',
       '|---|---|',

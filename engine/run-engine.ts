@@ -111,6 +111,7 @@ async function runVideo(v: VideoSource, progress: ProgressFn): Promise<{ result:
         team_roles: { team_0: null, team_1: null }, kit_keys: { team_0: null, team_1: null }, players: [], quality: null,
         rows: { detected, projected: 0 },
         timings_ms: Object.fromEntries(Object.entries(r.timingsMs).map(([k, ms]) => [k, Math.round(ms)])),
+        runtime: r.runtime,
       },
     },
   };

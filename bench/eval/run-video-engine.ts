@@ -9,7 +9,7 @@ import { ROLES, STATUSES } from '../../engine/results/tracking-columns.js';
  * evaluator reads (docs/evaluation.md): tracking rows with the team and track extensions, the
  * calibration (homography per frame), the detector's boxes and the timing.
  */
-export async function runVideoEngine(truthDir: string, outDir: string): Promise<{ result: VideoAnalysisResult; seconds: number }> {
+export async function runVideoEngine(truthDir: string, outDir: string, options: { verifier?: 'auto' | 'off' } = {}): Promise<{ result: VideoAnalysisResult; seconds: number }> {
   const video = join(truthDir, 'video.mp4');
   const probe = await probeVideo(video);
   const started = performance.now();
@@ -21,7 +21,7 @@ export async function runVideoEngine(truthDir: string, outDir: string): Promise<
       if (pct !== last) process.stderr.write(`  ${stage} ${Math.round(share * 100)}%\n`);
       last = pct;
     },
-    { debug: true },
+    { debug: true, verifier: options.verifier },
   );
   const seconds = (performance.now() - started) / 1000;
   // The engine's clock is the video's (frame 0 = 0 ms); the truth's is the simulated match's.
@@ -41,6 +41,6 @@ export async function runVideoEngine(truthDir: string, outDir: string): Promise<
   const debug = result.debug ?? [];
   await writeFile(join(outDir, 'calibration.ndjson'), `${debug.map((d) => JSON.stringify({ t_ms: d.t_ms + offset, homography: d.homography })).join('\n')}\n`);
   await writeFile(join(outDir, 'detections.ndjson'), `${debug.map((d) => JSON.stringify({ t_ms: d.t_ms + offset, boxes: d.boxes.map((box) => ({ box })) })).join('\n')}\n`);
-  await writeFile(join(outDir, 'meta.json'), JSON.stringify({ frames: result.frames, seconds, rig: result.rig, timings_ms: result.timingsMs }, null, 1));
+  await writeFile(join(outDir, 'meta.json'), JSON.stringify({ frames: result.frames, seconds, rig: result.rig, runtime: result.runtime, timings_ms: result.timingsMs }, null, 1));
   return { result, seconds };
 }

@@ -31,6 +31,8 @@ export interface AnalysisFacts {
   rows: { detected: number; projected: number };
   /** How long steps of the run took, ms (benchmarks read them). */
   timings_ms?: Record<string, number>;
+  /** Video runs: the learned models that ran and the onnxruntime execution provider they ran on. */
+  runtime?: { execution_provider: string | null; models: string[] };
 }
 
 export interface AnalysisPlayer {

@@ -1,20 +1,24 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { decodeFrames } from '../io/frame-source.js';
+import { PersonVerifier, type ExecutionProvider } from '../vision/detection/person-verifier.js';
 import { probeVideo } from '../io/probe.js';
 import { groundHomography, type Camera, type Mat3 } from '../geometry/camera.js';
 import { PITCH_LENGTH, PITCH_WIDTH } from '../geometry/pitch-markings.js';
-import { thumbnail } from '../vision/thumbnail.js';
+import { thumbnail, type Thumbnail } from '../vision/thumbnail.js';
 import { looksLikePlay, sceneFeatures, type SceneFeatures } from '../vision/scene-features.js';
 import { labelScenes, type SceneSegment } from '../vision/scene-labels.js';
-import { CutDetector, histogramDistance } from '../vision/shot-cuts.js';
+import { CutDetector } from '../vision/shot-cuts.js';
 import { linePixels } from '../vision/calibration/line-pixels.js';
 import { discoverRig, type RigEstimate } from '../vision/calibration/rig-discovery.js';
 import { FrameAnalyser } from '../vision/frame-analyser.js';
-import { assignTeams, type TrackLabel } from '../vision/teams/team-assignment.js';
+import { BallCandidateLog, type BallFrameInput } from '../vision/ball/ball-track.js';
+import { assignTeams, type TrackKit } from '../vision/teams/team-assignment.js';
 import {
   NO_PLAYER, ROLE_BALL, ROLE_GOAL_KEEPER, ROLE_PLAYER, ROLE_REFEREE, STATUS_DETECTED, STATUS_DETECTED_OVERLAP, TrackingBuilder, type TrackingColumns,
 } from '../results/tracking-columns.js';
 import type { ResultEvent } from '../results/result-events.js';
-import { PersonRows, TrackKits } from './track-store.js';
+import { PersonRows, TrackKits, windowLabels } from './track-store.js';
 
 export interface VideoInput {
   path: string;
@@ -42,6 +46,12 @@ export interface VideoAnalysisResult {
    * source pixels), the person boxes (source pixels) with their track ids, the ball's picture position.
    */
   debug: DebugFrame[] | null;
+  /** With `debug`: every frame's camera and ball candidates, the input of the ball pass (bench:ball replays it). */
+  ballFrames?: BallFrameInput[];
+  /** Which learned models ran, and where. */
+  runtime: { execution_provider: ExecutionProvider | null; models: string[] };
+  /** With `debug`: what each track showed (kit colour, position), for diagnosing squads and roles. */
+  trackKits?: TrackKit[];
 }
 
 export interface DebugFrame {
@@ -74,7 +84,33 @@ async function oneFrame(path: string, width: number, height: number, at: number)
  * -> at the end, scenes over the whole video, squads and roles per track, and the tracking rows of
  * spec 2.7 (detected rows of analysable, calibrated frames). Timestamps are ms of the video file.
  */
-export async function analyseVideo(input: VideoInput, progress: VideoProgress, options: { signal?: AbortSignal; debug?: boolean; distortion?: boolean } = {}): Promise<VideoAnalysisResult> {
+export interface AnalyseOptions {
+  signal?: AbortSignal;
+  debug?: boolean;
+  distortion?: boolean;
+  /** The learned person verifier: on when its model file is present (default), or off. */
+  verifier?: 'auto' | 'off';
+  /** Where ONNX models run: TOUCHLINE_EXECUTION_PROVIDER or cpu. */
+  executionProvider?: ExecutionProvider;
+}
+
+/** The verifier's model file, shipped beside the code (models/ at the package root). */
+export const VERIFIER_MODEL = fileURLToPath(new URL('../../../models/person-verifier/person-verifier.onnx', import.meta.url));
+
+async function loadVerifier(provider: ExecutionProvider | undefined): Promise<PersonVerifier | null> {
+  if (!existsSync(VERIFIER_MODEL)) return null;
+  const env = process.env.TOUCHLINE_EXECUTION_PROVIDER as ExecutionProvider | undefined;
+  const wanted = provider ?? env ?? 'cpu';
+  try {
+    return await PersonVerifier.load(VERIFIER_MODEL, { executionProvider: wanted, threads: 1 });
+  } catch (e) {
+    // A GPU provider that is not installed falls back to the CPU, which is always there.
+    if (wanted !== 'cpu') return PersonVerifier.load(VERIFIER_MODEL, { executionProvider: 'cpu', threads: 1 });
+    throw e;
+  }
+}
+
+export async function analyseVideo(input: VideoInput, progress: VideoProgress, options: AnalyseOptions = {}): Promise<VideoAnalysisResult> {
   const timings: Record<string, number> = {};
   const probe = await probeVideo(input.path);
   const start = input.startSeconds ?? 0;
@@ -98,29 +134,30 @@ export async function analyseVideo(input: VideoInput, progress: VideoProgress, o
   const rig = discoverRig(samples, { distortion: options.distortion });
   timings.rig = performance.now() - t0;
 
-  const analyser = new FrameAnalyser({ width: w, height: h, distortion: options.distortion });
+  const verifier = options.verifier === 'off' ? null : await loadVerifier(options.executionProvider);
+  const analyser = new FrameAnalyser({ width: w, height: h, distortion: options.distortion, verifier });
   if (rig) analyser.calibration.assumePosition(rig.position);
   const cuts = new CutDetector();
   const features: SceneFeatures[] = [];
   const cameras: (Camera | null)[] = [];
   const people = new PersonRows();
   const kits = new TrackKits();
-  const ball: { frame: number; x: number; y: number; u: number; v: number }[] = [];
+  const ballLog = new BallCandidateLog();
+  const ballFrames: BallFrameInput[] = [];
   const boxes: [number, number, number, number][][] = [];
   const boxTracks: (number | null)[][] = [];
-  const ballAt = new Map<number, [number, number]>();
-  let prevHist: Float32Array | null = null;
+  let prevThumb: Thumbnail | null = null;
   let frames = 0;
   const total = Math.max(1, Math.round((end - start) * 25));
   t0 = performance.now();
   for await (const f of decodeFrames({ path: input.path, width: w, height: h, startSeconds: start, endSeconds: end, signal: options.signal, threads: 1 })) {
     const tMs = Math.round(start * 1000) + f.t_ms;
-    const feat = sceneFeatures(thumbnail(f.rgb, w, h));
+    const thumb = thumbnail(f.rgb, w, h);
+    const feat = sceneFeatures(thumb, prevThumb);
     features.push(feat);
-    if (prevHist && cuts.push(histogramDistance(prevHist, feat.hist))) analyser.cut();
-    else if (!prevHist) cuts.push(0);
-    prevHist = feat.hist;
-    const r = analyser.next(tMs, f.rgb, looksLikePlay(feat));
+    if (cuts.push(feat) && prevThumb) analyser.cut();
+    prevThumb = thumb;
+    const r = await analyser.next(tMs, f.rgb, looksLikePlay(feat));
     cameras.push(r.camera);
     for (const p of r.people) {
       people.push(f.index, p);
@@ -129,21 +166,30 @@ export async function analyseVideo(input: VideoInput, progress: VideoProgress, o
     if (options.debug) {
       boxes.push(r.people.map((p) => [p.box[0] * toSourceX, p.box[1] * toSourceY, p.box[2] * toSourceX, p.box[3] * toSourceY]));
       boxTracks.push(r.people.map((p) => p.trackId));
-      if (r.ball) ballAt.set(f.index, [r.ball.u * toSourceX, r.ball.v * toSourceY]);
+      ballFrames.push({ camera: r.camera, candidates: r.ballCandidates });
     }
-    if (r.ball) ball.push({ frame: f.index, x: r.ball.x, y: r.ball.y, u: r.ball.u, v: r.ball.v });
+    ballLog.push(r.camera, r.ballCandidates);
     frames = f.index + 1;
     if (frames % 25 === 0) progress(Math.min(0.95, frames / total), 'analysing frames');
   }
   timings.frames = performance.now() - t0;
   for (const [k, ms] of Object.entries(analyser.timings)) timings[`stage_${k}`] = ms;
+  // The ball with hindsight over the whole video (engine/vision/ball/ball-track.ts): the best path through
+  // every frame's candidates, flights placed in 3D, gaps under 0.5 s between two sightings bridged. Bridged
+  // rows are written as `detected` too: the ball was hidden for a moment between two sightings of it,
+  // nothing longer is filled in. Its time counts in the ball stage.
+  t0 = performance.now();
+  const ball = ballLog.track().flatMap((b, frame) => (b ? [{ frame, x: b.x, y: b.y, u: b.u, v: b.v }] : []));
+  timings.stage_ball = (timings.stage_ball ?? 0) + performance.now() - t0;
+  const ballAt = new Map(ball.map((b): [number, [number, number]] => [b.frame, [b.u * toSourceX, b.v * toSourceY]]));
 
   t0 = performance.now();
   const scenes = labelScenes(features);
   const analysable = new Uint8Array(frames);
   for (const s of scenes) if (s.analysable) analysable.fill(1, s.from, s.to);
-  const model = assignTeams(kits.kits());
-  const label = (track: number): TrackLabel | null => (track >= 0 ? model?.labels.get(track) ?? null : null);
+  const trackKits = kits.kits();
+  const model = assignTeams(trackKits);
+  const rowLabels = model ? windowLabels(people, model) : null;
 
   const builder = new TrackingBuilder(people.length + ball.length + 16);
   const cm = (v: number, max: number) => Math.max(0, Math.min(max, Math.round(v * 100)));
@@ -160,7 +206,7 @@ export async function analyseVideo(input: VideoInput, progress: VideoProgress, o
       if (!analysable[f]) continue;
       const track = people.track[pi] as number;
       if (track < 0 || kits.hits(track) < TRACK_MIN_HITS) continue;
-      const l = label(track);
+      const l = rowLabels?.[pi] ?? null;
       const role = l?.role === 'goal_keeper' ? ROLE_GOAL_KEEPER : l?.role === 'referee' ? ROLE_REFEREE : ROLE_PLAYER;
       builder.push({
         timestamp: tMs, role, player: NO_PLAYER, playerIdConf: 0,
@@ -180,6 +226,7 @@ export async function analyseVideo(input: VideoInput, progress: VideoProgress, o
     }
   }
   timings.assemble = performance.now() - t0;
+  await verifier?.close();
 
   const durationMs = Math.round(probe.duration_seconds * 1000);
   const events = sceneEvents(scenes, Math.round(start * 1000));
@@ -194,7 +241,8 @@ export async function analyseVideo(input: VideoInput, progress: VideoProgress, o
       ball: analysable[f] ? (ballAt.get(f) ?? null) : null,
     }))
     : null;
-  return { columns: builder.finish(), events, durationMs, frames, analysableFrames, calibratedFrames, rig, timingsMs: timings, debug };
+  return { columns: builder.finish(), events, durationMs, frames, analysableFrames, calibratedFrames, rig, timingsMs: timings, debug,
+    runtime: { execution_provider: verifier?.provider ?? null, models: verifier ? ['person-verifier'] : [] }, ...(options.debug ? { trackKits, ballFrames } : {}) };
 }
 
 function scaleHomography(H: Mat3, sx: number, sy: number): Mat3 {

@@ -4,10 +4,14 @@ import { CalibrationTracker, type CalibrationResult } from './calibration/calibr
 import { connectedBlobs, foregroundMask, lineBand, pitchRegion, type Blob } from './detection/foreground.js';
 import { detectPeople, type PersonDetection } from './detection/detect-people.js';
 import { OverlayMask } from './detection/overlay-mask.js';
-import { ballAtFeet, ballCandidates } from './ball/ball-candidates.js';
+import type { PersonVerifier } from './detection/person-verifier.js';
+import { ballAtFeet, ballCandidates, ballSpecks, type BallCandidate } from './ball/ball-candidates.js';
 import { BallTracker, type BallObservation } from './ball/ball-tracker.js';
 import { kitSample, type KitSample } from './teams/kit-colour.js';
 import { PitchTracker } from './tracking/pitch-tracker.js';
+
+/** Probability of "nobody" above which the verifier's word removes a candidate. */
+const NOBODY_THRESHOLD = 0.9;
 
 /** A person in one analysed frame: the detection, its track and its kit sample. */
 export interface FramePerson extends PersonDetection {
@@ -23,11 +27,15 @@ export interface FrameResult {
   calibration: CalibrationResult['how'];
   people: FramePerson[];
   ball: BallObservation | null;
+  /** Every ball candidate of the frame (the end-of-video ball pass chooses among them with hindsight). */
+  ballCandidates: BallCandidate[];
 }
 
 export interface FrameAnalyserOptions {
   width: number;
   height: number;
+  /** The person verifier (models/person-verifier): candidates it calls empty are dropped. */
+  verifier?: PersonVerifier | null;
   /** Fit lens distortion (k1). */
   distortion?: boolean;
 }
@@ -56,6 +64,20 @@ export class FrameAnalyser {
     this.overlay = new OverlayMask(o.width, o.height);
   }
 
+  /**
+   * Drops the candidates the verifier is sure hold nobody (boards, posts, graphics remnants, crowd at the
+   * pitch edge): a learned second opinion on the classical proposals, measured in docs/benchmarks.md.
+   */
+  private async verify(rgb: Uint8Array, candidates: PersonDetection[]): Promise<PersonDetection[]> {
+    const v = this.o.verifier;
+    if (!v || candidates.length === 0) return candidates;
+    // Pieces of a split blob are judged by the split (a piece is half a person by design).
+    const whole = candidates.filter((d) => !d.split);
+    const probs = await v.classify(rgb, this.o.width, this.o.height, whole.map((d) => d.box));
+    const drop = new Set(whole.filter((_, k) => (probs[k * 3] as number) >= NOBODY_THRESHOLD));
+    return candidates.filter((d) => !drop.has(d));
+  }
+
   /** A shot change: cameras, the ball and (softly) tracks start over. */
   cut(): void {
     this.calibration.cut();
@@ -68,7 +90,7 @@ export class FrameAnalyser {
    * Analyses the next frame. `playLike` is the scene stage's per-frame reading: frames that do not look
    * like a game camera's view skip every heavy stage (they become scene data, not positions).
    */
-  next(tMs: number, rgb: Uint8Array, playLike = true): FrameResult {
+  async next(tMs: number, rgb: Uint8Array, playLike = true): Promise<FrameResult> {
     const { width: w, height: h } = this.o;
     this.frames++;
     const T = this.timings;
@@ -81,7 +103,7 @@ export class FrameAnalyser {
     if (!playLike) {
       this.lastCamera = null;
       this.tracker.step(tMs, []);
-      return { camera: null, calibration: 'failed', people: [], ball: null };
+      return { camera: null, calibration: 'failed', people: [], ball: null, ballCandidates: [] };
     }
     const lines = linePixels(rgb, w, h);
     lap('lines');
@@ -91,7 +113,7 @@ export class FrameAnalyser {
     if (!camera) {
       this.lastCamera = null;
       this.tracker.step(tMs, []);
-      return { camera: null, calibration: cal.how, people: [], ball: null };
+      return { camera: null, calibration: cal.how, people: [], ball: null, ballCandidates: [] };
     }
     const region = pitchRegion(camera);
     const moving = this.lastCamera !== null && Math.abs(camera.pan - this.lastCamera.pan) * camera.focal > 1.5;
@@ -101,7 +123,7 @@ export class FrameAnalyser {
     const fg = foregroundMask(rgb, lines, lineBand(camera), region, this.overlayBoxes);
     lap('foreground');
     const { blobs, labels } = connectedBlobs(fg, w, h);
-    const detections = detectPeople(blobs, labels, camera, fg, region);
+    const detections = await this.verify(rgb, detectPeople(blobs, labels, camera, fg, region));
     lap('people');
     const outputs = this.tracker.step(tMs, detections.map((d) => ({ x: d.x, y: d.y, box: d.box, score: d.split ? 0.5 : 0.9 })));
     lap('tracking');
@@ -112,8 +134,10 @@ export class FrameAnalyser {
     lap('teams');
     // Blobs inside a person's box belong to him (a ball at his feet is found when it leaves them).
     const claimed = (b: Blob) => detections.some((d) => b.x0 >= d.box[0] - 1 && b.x1 <= d.box[2] + 1 && b.y0 >= d.box[1] - 1 && b.y1 <= d.box[3] + 1);
-    const ball = this.ball.step([...ballCandidates(blobs, rgb, camera, claimed), ...ballAtFeet(detections, rgb, camera)]);
+    const candidates = [...ballCandidates(blobs, rgb, camera, claimed), ...ballAtFeet(detections, rgb, camera)];
+    candidates.push(...ballSpecks(rgb, camera, detections, candidates, this.overlayBoxes));
+    const ball = this.ball.step(candidates);
     lap('ball');
-    return { camera, calibration: cal.how, people, ball };
+    return { camera, calibration: cal.how, people, ball, ballCandidates: candidates };
   }
 }

@@ -61,7 +61,7 @@ export class CalibrationTracker {
   /** Start from a known camera position (a fixed rig measured once, or a diagnosis). */
   assumePosition(position: [number, number, number]): void {
     this.position = position;
-    this.positionWeight = 50;
+    this.positionWeight = 10;
   }
 
   /** Forget the previous frame (a cut): the next frame is searched, knowing the camera position. */
@@ -78,18 +78,10 @@ export class CalibrationTracker {
     if (lines.count < 30 || lines.count > 0.08 * lines.area) return this.fail();
     if (this.prev) {
       const predicted = Float64Array.from(this.prev, (v, i) => v + (this.velocity ? (this.velocity[i] as number) * 0.8 : 0));
-      // The camera does not move: its position is pulled towards the rig's (itself averaged over
-      // believed fits), not towards the previous frame's, so it cannot random-walk frame by frame.
-      const prior = Float64Array.from(predicted);
-      if (this.position) {
-        prior[4] = this.position[0];
-        prior[5] = this.position[1];
-        prior[6] = this.position[2];
-        predicted[4] = this.position[0];
-        predicted[5] = this.position[1];
-        predicted[6] = this.position[2];
-      }
-      const sigma: Sigmas = { pan: 3 * DEG, tilt: 1.5 * DEG, roll: 0.3 * DEG, logFocal: 0.06, x: 1, y: 1, z: 1, k1: this.options.distortion ? 0.002 : 0 };
+      // The position may settle slowly from frame to frame (a rig found from a few views is a few metres
+      // off along the line of sight; frames with other pan and zoom pin it down).
+      const prior = predicted;
+      const sigma: Sigmas = { pan: 3 * DEG, tilt: 1.5 * DEG, roll: 0.3 * DEG, logFocal: 0.06, x: 0.05, y: 0.05, z: 0.05, k1: this.options.distortion ? 0.002 : 0 };
       const fit = fitCamera(lines, this.fine, predicted, { prior, sigma, gates: [12, 7, 4, 3, 2.5, 2.5] });
       if (this.believe(fit, 0)) return this.accept(fit, 'tracked');
     }

@@ -101,7 +101,7 @@ export function boxMean(mask: Uint8Array, width: number, height: number, r: numb
  */
 export function linePixels(rgb: Uint8Array, width: number, height: number, options: LinePixelOptions = {}): LineImage {
   const d = options.flank ?? 3;
-  const contrast = options.contrast ?? 12;
+  const contrast = options.contrast ?? 15;
   const n = width * height;
   // Integer luma (BT.601 weights in 1/256ths) and the grass test inlined: this loop sees every pixel.
   const luma = new Int16Array(n);

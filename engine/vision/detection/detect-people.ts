@@ -26,7 +26,7 @@ export const PERSON_HEIGHT = 1.8;
  * against the height a person standing at its foot point has in this picture, which removes the ball,
  * spots, flags and fragments without a fixed pixel size.
  */
-export function detectPeople(blobs: readonly Blob[], labels: Int32Array, camera: Camera, mask: Uint8Array, region: Uint8Array): PersonDetection[] {
+export function detectPeople(blobs: readonly Blob[], labels: Int32Array, camera: Camera, mask: Uint8Array, region: Uint8Array, options: { keepUnsplit?: boolean } = {}): PersonDetection[] {
   const proj = projector(camera);
   const w = camera.width;
   const expected = (u: number, v: number): number | null => {
@@ -89,6 +89,8 @@ export function detectPeople(blobs: readonly Blob[], labels: Int32Array, camera:
       emit(p.x0, p.y0, p.x1, p.y1, false);
       continue;
     }
+    // Training data for the verifier also wants the blob before splitting (it learns to count).
+    if (options.keepUnsplit) emit(p.x0, p.y0, p.x1, p.y1, false);
     for (const [a, b] of splitColumns(mask, w, p, Math.max(2, Math.round(bw / (0.45 * hExp))))) emit(a, p.y0, b, p.y1, true);
   }
   return out;

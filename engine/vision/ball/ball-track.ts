@@ -1,0 +1,499 @@
+import { groundProjector, projector, rotation, type Camera, type Projector } from '../../geometry/camera.js';
+import { PITCH_LENGTH, PITCH_WIDTH } from '../../geometry/pitch-markings.js';
+import { BALL_DIAMETER, type BallCandidate } from './ball-candidates.js';
+import { fitRays, GRAVITY, pixelRay, RayFit, rayResidual, type RayFitResult, type RayObservation } from './ball-flight.js';
+
+/** One frame's ball inputs: the calibrated camera (null when the frame was not calibrated) and every candidate. */
+export interface BallFrameInput {
+  camera: Camera | null;
+  candidates: readonly BallCandidate[];
+}
+
+/** The ball in one frame: pitch metres (x, y on the ground, z its height), picture position on the working grid. */
+export interface BallPoint {
+  x: number;
+  y: number;
+  z: number;
+  u: number;
+  v: number;
+  /**
+   * `seen`: a candidate of this frame, placed on the ground under it. `flight`: a candidate of this frame
+   * (or a short gap inside a flight) placed on the parabola fitted to the flight's rays. `bridged`: no
+   * candidate in this frame, interpolated between two sightings of one path at most `maxGap` frames
+   * apart (the ball was hidden for a moment: by a player, a painted line it crossed, its own blur).
+   */
+  how: 'seen' | 'flight' | 'bridged';
+}
+
+export interface BallTrackOptions {
+  /** Longest run of frames without a sighting that is bridged, frames (12 at 25 FPS: under 0.5 s). */
+  maxGap?: number;
+  /** Frames between two sightings that the path may still link (longer: the path restarts). */
+  maxLink?: number;
+  /** Place flights in 3D (default true). */
+  flights?: boolean;
+  /** Diagnostics (benchmarks): called once per flight found. */
+  onFlight?: (f: { from: number; to: number; apex: number; rms: number; groundRms: number; n: number }) => void;
+}
+
+const FRAME_S = 0.04;
+/**
+ * Reward per frame for a candidate on the path: a free blob or speck by its score (times the factors
+ * below), a white cluster at a player's feet a fixed amount (when the ball is played, those are all
+ * there is of it).
+ */
+const FEET_REWARD = 0.9;
+const freeReward = (score: number) => 0.4 + 0.6 * Math.min(score, 2.5);
+/**
+ * Whiteness of a candidate's brightest pixel (its darkest channel): a ball is white, the bright specks that
+ * are not (skin, a coloured shirt's highlight, the greenish rim of a painted line) have one channel well
+ * below. A soft factor, not a filter: a ball in shade or blurred by its speed is less white.
+ */
+const whiteness = (c: BallCandidate) => (c.peak ? Math.min(1, Math.max(0.15, (Math.min(...c.peak) - 130) / 40)) : 1);
+/**
+ * A blob much taller than a ball is there is more likely part of a person (white shorts, socks, an arm of
+ * someone the detector missed): motion blur stretches a ball mostly sideways, since picture motion across
+ * the pitch is larger than up and down it.
+ */
+const upright = (c: BallCandidate) => (c.h !== undefined && c.d ? Math.min(1, Math.max(0.3, 1 - (0.7 * (c.h / c.d - 2.2)) / 1.3)) : 1);
+/** Motion cost weight (Cauchy on the pixel distance to the predicted position), per skipped frame, per restart. */
+const MOTION = 0.6;
+const SKIP = 0.15;
+const RESTART = 5;
+/** Restarts that jump faster than TELEPORT_SPEED m/frame (beyond TELEPORT_SLACK m) pay TELEPORT_PER_M a metre, up to TELEPORT_MAX. */
+const TELEPORT_SLACK = 3;
+const TELEPORT_SPEED = 1.2;
+const TELEPORT_PER_M = 0.4;
+const TELEPORT_MAX = 6;
+/** Fastest plausible change of the ball's velocity between frames (a kick), metres per frame. */
+const MAX_DV = 1.4;
+/** A candidate found at the same pitch spot (within STILL_R m) in STILL_FRAMES frames of a +-STILL_WINDOW window is a fixture. */
+const STILL_R = 0.3;
+const STILL_WINDOW = 250;
+const STILL_FRAMES = 150;
+/** Metres outside the pitch beyond which a candidate is no ball in play; a margin in which it counts less. */
+const OFF_PITCH_MAX = 5;
+const OFF_PITCH_SOFT = 1;
+
+/** The candidates of a whole video, column-wise (a match has about a million of them). */
+interface Nodes {
+  n: number;
+  /** Nodes of frame f: [start[f], start[f + 1]). */
+  start: Int32Array;
+  frame: Int32Array;
+  u: Float32Array;
+  v: Float32Array;
+  /** Ground point under the blob (the row's position for a ball on the grass). */
+  x: Float32Array;
+  y: Float32Array;
+  /** Where the ray through the blob's centre meets the ground: camera-independent picture motion. */
+  gx: Float32Array;
+  gy: Float32Array;
+  /** Ball diameter there, pixels. */
+  d: Float32Array;
+  reward: Float32Array;
+}
+
+/**
+ * The ball over a whole video, with hindsight (the engine is offline). A pure function of every frame's
+ * candidates and camera:
+ * - Candidates become nodes of a graph; edges join candidates up to `maxLink` frames apart, costing more
+ *   the farther (in pixels of the later frame) a candidate lies from where the path so far predicts the
+ *   ball (its velocity carried on, in ground coordinates, so camera pans do not count as motion).
+ * - The best-scoring path is chosen by dynamic programming: one candidate per frame at most, each
+ *   candidate worth a reward (its score, whiteness and shape), restarting the path costs RESTART plus a
+ *   penalty for jumping farther than a ball travels. So a lone speck, or a brighter one 20 m away, never
+ *   wins over a ball seen moving frame after frame, and a ball lost among a player's feet is picked up
+ *   again where it went.
+ * - Candidates that sit at one pitch spot for seconds (painted marks, debris, board letters) are left out,
+ *   and those more than OFF_PITCH_MAX off the pitch.
+ * - Stretches of the path that a ballistic parabola through the candidates' rays explains (and a ball
+ *   rolling on the grass does not) become flights placed in 3D.
+ * - Frames between two linked sightings at most `maxGap` frames apart (12: under 0.5 s) are bridged:
+ *   the ball was hidden for a moment (by a player, a painted line it crossed, its own blur). Nothing is
+ *   invented across longer gaps.
+ * Returns one entry per frame, null where the ball was not placed.
+ */
+export function ballTrack(frames: readonly BallFrameInput[], options: BallTrackOptions = {}): (BallPoint | null)[] {
+  const log = new BallCandidateLog();
+  for (const f of frames) log.push(f.camera, f.candidates);
+  return log.track(options);
+}
+
+function trackNodes(nodes: Nodes, cams: readonly (Camera | null)[], options: BallTrackOptions): (BallPoint | null)[] {
+  const maxGap = options.maxGap ?? 12;
+  const maxLink = Math.max(maxGap, options.maxLink ?? 25);
+  const path = bestPath(nodes, cams, maxLink);
+  const out: (BallPoint | null)[] = new Array<BallPoint | null>(cams.length).fill(null);
+  for (const p of path) {
+    out[nodes.frame[p.node] as number] = { x: nodes.x[p.node] as number, y: nodes.y[p.node] as number, z: 0, u: nodes.u[p.node] as number, v: nodes.v[p.node] as number, how: 'seen' };
+  }
+  // Bridges: frames between two linked sightings at most maxGap frames apart.
+  for (let k = 1; k < path.length; k++) {
+    const b = path[k] as PathStep;
+    if (!b.linked) continue;
+    const a = path[k - 1] as PathStep;
+    const fa = nodes.frame[a.node] as number;
+    const fb = nodes.frame[b.node] as number;
+    if (fb - fa < 2 || fb - fa > maxGap + 1) continue;
+    for (let f = fa + 1; f < fb; f++) {
+      const s = (f - fa) / (fb - fa);
+      const lerp = (c: Float32Array) => (c[a.node] as number) + ((c[b.node] as number) - (c[a.node] as number)) * s;
+      out[f] = { x: lerp(nodes.x), y: lerp(nodes.y), z: 0, u: lerp(nodes.u), v: lerp(nodes.v), how: 'bridged' };
+    }
+  }
+  if (options.flights !== false) placeFlights(path, nodes, cams, out, maxGap, options.onFlight);
+  return out;
+}
+
+/**
+ * The ball candidates of a video as they come, frame by frame, kept column-wise in typed arrays (about 36
+ * bytes a candidate instead of an object each); `track()` runs ballTrack's pass over them at the end.
+ */
+export class BallCandidateLog {
+  private readonly cams: (Camera | null)[] = [];
+  private readonly starts: number[] = [];
+  private cap = 1024;
+  private cols = BallCandidateLog.alloc(1024);
+  private n = 0;
+
+  private static alloc(cap: number) {
+    return {
+      frame: new Int32Array(cap), u: new Float32Array(cap), v: new Float32Array(cap), x: new Float32Array(cap), y: new Float32Array(cap),
+      gx: new Float32Array(cap), gy: new Float32Array(cap), d: new Float32Array(cap), reward: new Float32Array(cap),
+    };
+  }
+
+  /** Frames pushed so far. */
+  get frames(): number {
+    return this.cams.length;
+  }
+
+  /** The next frame's camera (null: not calibrated, its candidates are ignored) and candidates. */
+  push(camera: Camera | null, candidates: readonly BallCandidate[]): void {
+    const f = this.cams.length;
+    this.cams.push(camera);
+    this.starts.push(this.n);
+    if (!camera || !candidates.length) return;
+    const ground = groundProjector(camera);
+    for (const c of candidates) {
+      const off = Math.max(0, -c.x, c.x - PITCH_LENGTH, -c.y, c.y - PITCH_WIDTH);
+      if (off > OFF_PITCH_MAX) continue;
+      const g = ground(c.u, c.v, 0);
+      if (!g) continue;
+      if (this.n === this.cap) {
+        const old = this.cols;
+        this.cap *= 2;
+        this.cols = BallCandidateLog.alloc(this.cap);
+        for (const k of Object.keys(old) as (keyof typeof old)[]) this.cols[k].set(old[k]);
+      }
+      const cols = this.cols;
+      const n = this.n++;
+      cols.frame[n] = f;
+      cols.u[n] = c.u;
+      cols.v[n] = c.v;
+      cols.x[n] = c.x;
+      cols.y[n] = c.y;
+      cols.gx[n] = g[0];
+      cols.gy[n] = g[1];
+      cols.d[n] = c.d ?? 3;
+      cols.reward[n] = (c.kind === 'feet' ? FEET_REWARD : freeReward(c.score) * whiteness(c) * upright(c)) * (off > OFF_PITCH_SOFT ? 0.85 : 1);
+    }
+  }
+
+  /** The ball in every frame pushed so far (see ballTrack). */
+  track(options: BallTrackOptions = {}): (BallPoint | null)[] {
+    const n = this.n;
+    const start = new Int32Array(this.cams.length + 1);
+    start.set(this.starts);
+    start[this.cams.length] = n;
+    const c = this.cols;
+    const nodes: Nodes = {
+      n, start, frame: c.frame.subarray(0, n), u: c.u.subarray(0, n), v: c.v.subarray(0, n), x: c.x.subarray(0, n), y: c.y.subarray(0, n),
+      gx: c.gx.subarray(0, n), gy: c.gy.subarray(0, n), d: c.d.subarray(0, n), reward: c.reward.slice(0, n),
+    };
+    markStill(nodes);
+    return trackNodes(nodes, this.cams, options);
+  }
+}
+
+/**
+ * Candidates that sit at one pitch spot (within STILL_R) in STILL_FRAMES frames of a window of +-10 s are
+ * fixtures (a painted mark, debris), not the ball: their reward goes below zero, so no path takes them.
+ * (A ball lying dead for a set piece can be lost this way; in play the ball does not keep still for 6 s.)
+ */
+function markStill(nodes: Nodes): void {
+  const cell = (x: number, y: number) => `${Math.floor(x / STILL_R)},${Math.floor(y / STILL_R)}`;
+  const byCell = new Map<string, number[]>();
+  for (let i = 0; i < nodes.n; i++) {
+    const k = cell(nodes.x[i] as number, nodes.y[i] as number);
+    const list = byCell.get(k);
+    if (list) list.push(i);
+    else byCell.set(k, [i]);
+  }
+  const still = new Uint8Array(nodes.n);
+  for (let i = 0; i < nodes.n; i++) {
+    const x = nodes.x[i] as number;
+    const y = nodes.y[i] as number;
+    const f = nodes.frame[i] as number;
+    const cx = Math.floor(x / STILL_R);
+    const cy = Math.floor(y / STILL_R);
+    const seen = new Set<number>();
+    for (let a = -1; a <= 1; a++) {
+      for (let b = -1; b <= 1; b++) {
+        const list = byCell.get(`${cx + a},${cy + b}`);
+        if (!list || list.length < STILL_FRAMES / 4) continue;
+        // Node indices are in frame order: binary search for the window's start.
+        let lo = 0;
+        let hi = list.length;
+        while (lo < hi) {
+          const mid = (lo + hi) >> 1;
+          if ((nodes.frame[list[mid] as number] as number) < f - STILL_WINDOW) lo = mid + 1;
+          else hi = mid;
+        }
+        for (let k = lo; k < list.length; k++) {
+          const j = list[k] as number;
+          const fj = nodes.frame[j] as number;
+          if (fj > f + STILL_WINDOW) break;
+          if (Math.hypot((nodes.x[j] as number) - x, (nodes.y[j] as number) - y) <= STILL_R) seen.add(fj);
+        }
+      }
+    }
+    if (seen.size >= STILL_FRAMES) still[i] = 1;
+  }
+  for (let i = 0; i < nodes.n; i++) if (still[i]) nodes.reward[i] = -1;
+}
+
+interface PathStep {
+  node: number;
+  /** Joined to the previous step by an edge (false: the path restarted here). */
+  linked: boolean;
+}
+
+/** Dynamic programming over the candidate graph; the path in frame order. */
+function bestPath(nodes: Nodes, cams: readonly (Camera | null)[], maxLink: number): PathStep[] {
+  const { n } = nodes;
+  const best = new Float64Array(n);
+  const prev = new Int32Array(n).fill(-1);
+  const linked = new Uint8Array(n);
+  const vx = new Float64Array(n);
+  const vy = new Float64Array(n);
+  // Best path score ending at or before frame f (0: the empty path) and its last node.
+  let prefix = 0;
+  let prefixNode = -1;
+  for (let f = 0; f < cams.length; f++) {
+    const cam = cams[f];
+    const s0 = nodes.start[f] as number;
+    const s1 = nodes.start[f + 1] as number;
+    if (cam && s1 > s0) {
+      const proj: Projector = projector(cam);
+      for (let j = s0; j < s1; j++) {
+        if ((nodes.reward[j] as number) < 0) {
+          best[j] = -Infinity;
+          continue;
+        }
+        const uj = nodes.u[j] as number;
+        const vj = nodes.v[j] as number;
+        const pxPerM = (nodes.d[j] as number) / BALL_DIAMETER;
+        let score = prefix - RESTART - (prefixNode >= 0 ? teleport(nodes, prefixNode, j) : 0);
+        let from = prefixNode;
+        let isLinked = 0;
+        for (let fi = f - 1; fi >= Math.max(0, f - maxLink); fi--) {
+          const dt = f - fi;
+          const gate = 4 + MAX_DV * pxPerM * dt;
+          const skip = SKIP * (dt - 1);
+          for (let i = nodes.start[fi] as number; i < (nodes.start[fi + 1] as number); i++) {
+            const bi = best[i] as number;
+            if (bi - skip <= score) continue;
+            // A path that just (re)started has no velocity yet: any plausible motion costs little.
+            const sigma = linked[i] ? 1.5 + 0.5 * dt : 2 + 0.5 * gate;
+            const p = proj.project((nodes.gx[i] as number) + (vx[i] as number) * dt, (nodes.gy[i] as number) + (vy[i] as number) * dt, 0);
+            if (!p) continue;
+            const r = Math.hypot(p[0] - uj, p[1] - vj);
+            if (r > gate) continue;
+            const s = bi - skip - MOTION * Math.log(1 + (r / sigma) ** 2);
+            if (s > score) {
+              score = s;
+              from = i;
+              isLinked = 1;
+            }
+          }
+        }
+        best[j] = score + (nodes.reward[j] as number);
+        prev[j] = from;
+        linked[j] = isLinked;
+        if (isLinked) {
+          const dt = f - (nodes.frame[from] as number);
+          const mx = ((nodes.gx[j] as number) - (nodes.gx[from] as number)) / dt;
+          const my = ((nodes.gy[j] as number) - (nodes.gy[from] as number)) / dt;
+          const keep = linked[from] ? 0.4 : 0;
+          vx[j] = keep * (vx[from] as number) + (1 - keep) * mx;
+          vy[j] = keep * (vy[from] as number) + (1 - keep) * my;
+        }
+      }
+      for (let j = s0; j < s1; j++) {
+        if ((best[j] as number) > prefix) {
+          prefix = best[j] as number;
+          prefixNode = j;
+        }
+      }
+    }
+  }
+  const steps: PathStep[] = [];
+  for (let j = prefixNode; j >= 0; j = prev[j] as number) steps.push({ node: j, linked: linked[j] === 1 });
+  return steps.reverse();
+}
+
+/**
+ * What a restart costs beyond RESTART when it jumps from where the path was (node i) to node j faster than
+ * a ball travels: a path that leaves the ball for a brighter speck 20 m away and comes back pays twice.
+ */
+function teleport(nodes: Nodes, i: number, j: number): number {
+  const dt = (nodes.frame[j] as number) - (nodes.frame[i] as number);
+  const reach = TELEPORT_SLACK + TELEPORT_SPEED * dt;
+  const d = Math.hypot((nodes.gx[j] as number) - (nodes.gx[i] as number), (nodes.gy[j] as number) - (nodes.gy[i] as number));
+  return Math.min(TELEPORT_MAX, Math.max(0, d - reach) * TELEPORT_PER_M);
+}
+
+/** A stretch of the path explained by a ballistic flight. */
+interface Flight {
+  /** Path steps [from, to]. */
+  from: number;
+  to: number;
+  fit: RayFit;
+  theta: Float64Array;
+  /** Frame of t = 0. */
+  t0: number;
+}
+
+/** Smallest apex (metres) and duration (frames) of a flight worth placing in 3D; fit tolerances in pixels. */
+const FLIGHT_MIN_APEX = 0.8;
+const FLIGHT_MIN_FRAMES = 10;
+const FLIGHT_MAX_FRAMES = 150;
+const FLIGHT_RMS = 1.5;
+const FLIGHT_OUTLIER = 4;
+/** Highest plausible apex, metres; a ball on the grass fits the ground model within this many pixels. */
+const FLIGHT_MAX_APEX = 30;
+const FLIGHT_GROUND_RMS = 1;
+/** Largest acceleration (m/s²) of a ball rolling on the grass that the ground model may call on. */
+const ROLL_MAX_ACCEL = 8;
+
+/**
+ * Finds the stretches of the path that a ball in the air explains (a parabola under gravity through the
+ * candidates' rays, much better than a ball rolling on the grass) and places those frames on the
+ * parabola: the ground under an airborne ball is metres from where its ray meets the grass. The search
+ * grows a window from each sighting while the parabola keeps predicting the next sighting; the longest
+ * window is then judged with residuals in pixels (isFlight).
+ */
+function placeFlights(path: readonly PathStep[], nodes: Nodes, cams: readonly (Camera | null)[], out: (BallPoint | null)[], maxGap: number, onFlight: BallTrackOptions['onFlight']): void {
+  const rotations = new Map<number, ReturnType<typeof rotation>>();
+  const obsOf = (k: number, t0: number): RayObservation => {
+    const node = (path[k] as PathStep).node;
+    const f = nodes.frame[node] as number;
+    const cam = cams[f] as Camera;
+    let R = rotations.get(f);
+    if (!R) {
+      R = rotation(cam);
+      rotations.set(f, R);
+    }
+    const ray = pixelRay(cam, nodes.u[node] as number, nodes.v[node] as number, R);
+    const depth = Math.hypot((nodes.gx[node] as number) - cam.x, (nodes.gy[node] as number) - cam.y, cam.z);
+    return { t: (f - t0) * FRAME_S, ray, focal: cam.focal, w: cam.focal / depth };
+  };
+  const frameOf = (k: number) => nodes.frame[(path[k] as PathStep).node] as number;
+  const flights: Flight[] = [];
+  for (let s = 0; s < path.length;) {
+    const t0 = frameOf(s);
+    const fit = new RayFit('flight');
+    const obs: RayObservation[] = [];
+    let theta: Float64Array | null = null;
+    let to = -1;
+    for (let e = s; e < path.length; e++) {
+      const fe = frameOf(e);
+      if (e > s && fe - frameOf(e - 1) > maxGap + 1) break;
+      if (fe - t0 > FLIGHT_MAX_FRAMES) break;
+      const o = obsOf(e, t0);
+      if (theta && rayResidual(o, fit.point(theta, o.t)) > FLIGHT_OUTLIER) break;
+      fit.add(o);
+      obs.push(o);
+      if (fit.n < 6) continue;
+      const sol = fit.solve();
+      if (!sol) continue;
+      if (Math.sqrt(sol.sse / (2 * fit.n - 6)) > FLIGHT_RMS) break;
+      theta = sol.theta;
+      if (fe - t0 >= FLIGHT_MIN_FRAMES) to = e;
+    }
+    const verdict = to >= 0 ? isFlight(obs.slice(0, to - s + 1), (frameOf(to) - t0) * FRAME_S, (cams[t0] as Camera).z) : null;
+    if (verdict) {
+      flights.push({ from: s, to, fit: verdict.flight.fit, theta: verdict.flight.theta, t0 });
+      onFlight?.({ from: t0, to: frameOf(to), apex: verdict.apex, rms: verdict.flight.rms, groundRms: verdict.ground, n: to - s + 1 });
+      s = to + 1;
+    } else {
+      s++;
+    }
+  }
+  const place = (fl: Flight, g: number) => {
+    const p = fl.fit.point(fl.theta, (g - fl.t0) * FRAME_S);
+    const cam = cams[g];
+    const px = cam ? projector(cam).project(p[0], p[1], p[2]) : null;
+    const o = out[g];
+    out[g] = { x: p[0], y: p[1], z: Math.max(0, p[2] - BALL_DIAMETER / 2), u: px ? px[0] : o?.u ?? 0, v: px ? px[1] : o?.v ?? 0, how: 'flight' };
+    return p[2];
+  };
+  for (const fl of flights) {
+    for (let k = fl.from; k <= fl.to; k++) {
+      const f = frameOf(k);
+      const next = k < fl.to ? frameOf(k + 1) : f + 1;
+      // The sighting itself and, across a short gap, the frames up to the next sighting.
+      for (let g = f; g < next && (g === f || next - f <= maxGap + 1); g++) place(fl, g);
+    }
+    // The kick and the landing are often hidden (by the kicker, by blur): across a short gap (maxGap
+    // frames at most, as any bridge) to the sighting before or after the flight, the parabola replaces the
+    // straight bridge for as long as it stays above the grass.
+    const first = frameOf(fl.from);
+    const last = frameOf(fl.to);
+    const before = fl.from > 0 ? frameOf(fl.from - 1) : -Infinity;
+    const after = fl.to + 1 < path.length ? frameOf(fl.to + 1) : Infinity;
+    if (first - before <= maxGap + 1) {
+      for (let g = first - 1; g > before && (out[g]?.how ?? 'bridged') === 'bridged'; g--) {
+        if (fl.fit.point(fl.theta, (g - fl.t0) * FRAME_S)[2] < BALL_DIAMETER / 2 - 0.05) break;
+        place(fl, g);
+      }
+    }
+    if (after - last <= maxGap + 1) {
+      for (let g = last + 1; g < after && (out[g]?.how ?? 'bridged') === 'bridged'; g++) {
+        if (fl.fit.point(fl.theta, (g - fl.t0) * FRAME_S)[2] < BALL_DIAMETER / 2 - 0.05) break;
+        place(fl, g);
+      }
+    }
+  }
+}
+
+/** Highest point of the ball (its bottom) over [0, duration] on a fitted flight. */
+function apexOf(fit: RayFit, theta: Float64Array, duration: number): number {
+  const tApex = Math.min(duration, Math.max(0, (theta[5] as number) / GRAVITY));
+  return fit.point(theta, tApex)[2] - BALL_DIAMETER / 2;
+}
+
+/**
+ * A window of sightings is a flight when the parabola explains it within a pixel or so, clearly better
+ * than a ball on the grass does, and rises to a plausible height (above FLIGHT_MIN_APEX, below the camera).
+ */
+function isFlight(obs: readonly RayObservation[], duration: number, cameraHeight: number): { flight: RayFitResult; apex: number; ground: number } | null {
+  const flight = fitRays(obs, 'flight', BALL_DIAMETER / 2);
+  if (!flight || flight.rms > FLIGHT_RMS || flight.max > FLIGHT_OUTLIER) return null;
+  const apex = apexOf(flight.fit, flight.theta, duration);
+  const zStart = flight.fit.point(flight.theta, 0)[2];
+  const zEnd = flight.fit.point(flight.theta, duration)[2];
+  if (apex < FLIGHT_MIN_APEX || apex > Math.min(FLIGHT_MAX_APEX, cameraHeight - 2) || zStart < -1 || zEnd < -1) return null;
+  // The ground model must explain the rays clearly worse; or, over ten sightings or more that the
+  // parabola fits within a pixel at least as well, only with an acceleration no ball rolling on the grass
+  // has (friction slows it by a metre or two per second each second; a flight seen end-on mimics a roll
+  // that speeds up and turns hard).
+  const ground = fitRays(obs, 'ground', BALL_DIAMETER / 2);
+  const groundRms = ground?.rms ?? Infinity;
+  if (groundRms >= Math.max(FLIGHT_GROUND_RMS, 2 * flight.rms)) return { flight, apex, ground: groundRms };
+  const accel = ground ? Math.hypot(ground.theta[4] as number, ground.theta[5] as number) : Infinity;
+  if (accel > ROLL_MAX_ACCEL && obs.length >= 10 && flight.rms <= 0.8 && flight.rms <= 1.1 * groundRms) return { flight, apex, ground: groundRms };
+  return null;
+}

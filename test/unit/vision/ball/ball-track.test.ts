@@ -1,0 +1,139 @@
+import { describe, expect, it } from 'vitest';
+import type { Camera } from '../../../../engine/geometry/camera.js';
+import type { BallCandidate } from '../../../../engine/vision/ball/ball-candidates.js';
+import { BallCandidateLog, ballTrack, type BallFrameInput, type BallPoint } from '../../../../engine/vision/ball/ball-track.js';
+import { ballCandidate, broadcastCamera, rng } from './synthetic.js';
+
+const G = 9.81;
+
+/** A scene: the ball's lowest point per frame (null: hidden) and any other candidates per frame. */
+function scene(frames: number, ball: (f: number) => [number, number, number] | null, others: (f: number, cam: Camera) => (BallCandidate | null)[] = () => [], seed = 1): BallFrameInput[] {
+  const rand = rng(seed);
+  const out: BallFrameInput[] = [];
+  for (let f = 0; f < frames; f++) {
+    // The operator pans slowly: candidates move in the picture even where nothing moves on the pitch.
+    const camera = broadcastCamera({ pan: -0.1 + 0.0008 * f });
+    const b = ball(f);
+    const candidates = [b ? ballCandidate(camera, b[0], b[1], b[2], { noise: 0.3, rand }) : null, ...others(f, camera)].filter((c): c is BallCandidate => c !== null);
+    out.push({ camera, candidates });
+  }
+  return out;
+}
+
+const dist = (p: BallPoint | null | undefined, q: readonly number[]) => (p ? Math.hypot(p.x - (q[0] as number), p.y - (q[1] as number)) : Infinity);
+
+describe('ballTrack', () => {
+  it('places a lofted pass on its parabola, where the ground under its rays is metres off', () => {
+    // Rolling for 1 s, 2 s in the air (apex 4.9 m), rolling again.
+    const at = (f: number): [number, number, number] => {
+      const t = f * 0.04;
+      if (t < 1) return [30 + 6 * t, 25, 0];
+      if (t < 3) {
+        const s = t - 1;
+        return [36 + 14 * s, 25 + 6 * s, G * s - (G * s * s) / 2];
+      }
+      return [64 + 5 * (t - 3), 37 + 2 * (t - 3), 0];
+    };
+    const frames = scene(100, at);
+    const apexCandidate = frames[50]?.candidates[0] as BallCandidate;
+    expect(Math.hypot(apexCandidate.x - at(50)[0], apexCandidate.y - at(50)[1])).toBeGreaterThan(6);
+    const track = ballTrack(frames);
+    for (let f = 0; f < 100; f++) expect(dist(track[f], at(f)), `frame ${f}`).toBeLessThan(f >= 25 && f < 75 ? 1 : 0.5);
+    expect(track.slice(30, 70).every((p) => p?.how === 'flight')).toBe(true);
+    expect(track[50]?.z).toBeGreaterThan(4);
+    // Rolling stretches stay on the grass.
+    expect(track[10]?.how).toBe('seen');
+    expect(track[90]?.how).toBe('seen');
+  });
+
+  it('leaves out a bright spot that stays put on the pitch while the ball is in play', () => {
+    // The ball runs back and forth across the spot's area and is hidden now and then for a second or more.
+    const spot: [number, number] = [60, 30];
+    const at = (f: number): [number, number, number] | null => {
+      if ((f >= 100 && f < 160) || (f >= 300 && f < 380)) return null;
+      const t = f * 0.04;
+      return [45 + 15 * Math.sin(t / 3), 28 + 6 * Math.cos(t / 2), 0];
+    };
+    const frames = scene(600, at, (_f, cam) => [ballCandidate(cam, spot[0], spot[1], 0, { score: 2.2 })]);
+    const track = ballTrack(frames);
+    for (let f = 0; f < 600; f++) {
+      const truth = at(f);
+      if (truth) expect(dist(track[f], truth), `frame ${f}`).toBeLessThan(0.5);
+      else if (track[f]) expect(track[f]?.how).toBe('bridged');
+    }
+    // Hidden for 2.4 s and 3.2 s: no rows there, beyond the bridging at the edges.
+    expect(track.slice(100, 160).filter((p) => p).length).toBe(0);
+    expect(track.slice(300, 380).filter((p) => p).length).toBe(0);
+  });
+
+  it('bridges a ball hidden for a moment, not one gone for longer than half a second', () => {
+    const at = (f: number): [number, number, number] => [20 + 0.3 * f, 40 - 0.1 * f, 0];
+    const hidden = (f: number) => (f > 40 && f <= 48) || (f > 100 && f <= 140);
+    const frames = scene(180, (f) => (hidden(f) ? null : at(f)));
+    const track = ballTrack(frames);
+    for (let f = 41; f <= 48; f++) {
+      expect(track[f]?.how).toBe('bridged');
+      expect(dist(track[f], at(f))).toBeLessThan(0.4);
+    }
+    for (let f = 101; f <= 140; f++) expect(track[f]).toBeNull();
+    expect(track[100]?.how).toBe('seen');
+    expect(track[141]?.how).toBe('seen');
+  });
+
+  it('chooses with hindsight: a brighter speck that leads nowhere loses to the ball seen moving for seconds', () => {
+    const at = (f: number): [number, number, number] => [50 + 0.4 * f, 20 + 0.1 * f, 0];
+    // For the first 12 frames a speck (someone's white boot) outscores the ball, then it is gone.
+    const frames = scene(80, at, (f, cam) => (f < 12 ? [ballCandidate(cam, 40 + 0.05 * f, 30, 0, { score: 2 })] : []));
+    const track = ballTrack(frames);
+    for (let f = 0; f < 80; f++) expect(dist(track[f], at(f)), `frame ${f}`).toBeLessThan(0.5);
+  });
+
+  it('prefers the ball to clusters at the feet of a player who runs beside it', () => {
+    const at = (f: number): [number, number, number] => [30 + 0.5 * f, 30, 0];
+    const frames = scene(62, (f) => (f % 7 === 3 ? null : at(f)), (f, cam) => [ballCandidate(cam, 31 + 0.5 * f, 32, 0, { score: 0.3, kind: 'feet' })]);
+    const track = ballTrack(frames);
+    for (let f = 0; f < 62; f++) expect(dist(track[f], at(f)), `frame ${f}`).toBeLessThan(0.5);
+  });
+
+  it('stays with a ball played at a player\'s feet rather than jump to a brighter speck across the pitch', () => {
+    // Rolling, then 1.2 s among a player's feet (only white clusters there), then rolling on.
+    const at = (f: number): [number, number, number] => (f < 40 ? [30 + 0.4 * f, 30, 0] : f < 70 ? [46 + 0.1 * (f - 40), 30 + 0.05 * (f - 40), 0] : [49 + 0.4 * (f - 70), 31.5, 0]);
+    const frames = scene(100, (f) => (f >= 40 && f < 70 ? null : at(f)), (f, cam) => [
+      f >= 40 && f < 70 ? ballCandidate(cam, ...at(f), { kind: 'feet', score: 0.3 }) : null,
+      // Someone's white boot, 20 m away, brighter than any ball for most of that time.
+      f >= 42 && f < 66 ? ballCandidate(cam, 60, 45 + 0.02 * f, 0, { score: 2.4 }) : null,
+    ]);
+    const track = ballTrack(frames);
+    for (let f = 0; f < 100; f++) expect(dist(track[f], at(f)), `frame ${f}`).toBeLessThan(0.6);
+  });
+
+  it('carries a flight back to the kick hidden behind the kicker, between the last sighting on the grass and the first in the air', () => {
+    const kick = 20;
+    const at = (f: number): [number, number, number] => {
+      const s = (f - kick) * 0.04;
+      return f < kick ? [30 + 0.05 * f, 25, 0] : [31 + 12 * s, 25 + 7 * s, Math.max(0, 9 * s - (G * s * s) / 2)];
+    };
+    // The first 6 frames of the flight are hidden.
+    const frames = scene(80, (f) => (f >= kick && f < kick + 6 ? null : at(f)));
+    const track = ballTrack(frames);
+    for (let f = kick + 1; f < kick + 6; f++) {
+      expect(track[f]?.how, `frame ${f}`).toBe('flight');
+      expect(dist(track[f], at(f)), `frame ${f}`).toBeLessThan(1);
+    }
+    for (let f = kick + 6; f < 75; f++) expect(dist(track[f], at(f)), `frame ${f}`).toBeLessThan(1);
+  });
+
+  it('the candidate log gives what ballTrack gives, and nothing for frames without a camera', () => {
+    const at = (f: number): [number, number, number] => [60 - 0.2 * f, 10 + 0.3 * f, 0];
+    const frames = scene(50, at);
+    const log = new BallCandidateLog();
+    frames.forEach((f, i) => log.push(i >= 20 && i < 25 ? null : f.camera, f.candidates));
+    const track = log.track();
+    expect(log.frames).toBe(50);
+    expect(track.length).toBe(50);
+    // The frames without a camera are bridged between the sightings around them.
+    for (let f = 20; f < 25; f++) expect(track[f]?.how).toBe('bridged');
+    const direct = ballTrack(frames);
+    expect(track[10]?.x).toBeCloseTo(direct[10]?.x ?? NaN, 3);
+  });
+});
