@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { decodeFrames } from '../io/frame-source.js';
 import { PersonVerifier, type ExecutionProvider } from '../vision/detection/person-verifier.js';
 import { probeVideo } from '../io/probe.js';
@@ -94,8 +95,13 @@ export interface AnalyseOptions {
   executionProvider?: ExecutionProvider;
 }
 
-/** The verifier's model file, shipped beside the code (models/ at the package root). */
-export const VERIFIER_MODEL = fileURLToPath(new URL('../../../models/person-verifier/person-verifier.onnx', import.meta.url));
+/**
+ * The verifier's model file: models/ at the package root, or TOUCHLINE_MODELS_DIR (the desktop app ships
+ * models as resources outside its archive).
+ */
+export const VERIFIER_MODEL = process.env.TOUCHLINE_MODELS_DIR
+  ? join(process.env.TOUCHLINE_MODELS_DIR, 'person-verifier/person-verifier.onnx')
+  : fileURLToPath(new URL('../../../models/person-verifier/person-verifier.onnx', import.meta.url));
 
 async function loadVerifier(provider: ExecutionProvider | undefined): Promise<PersonVerifier | null> {
   if (!existsSync(VERIFIER_MODEL)) return null;

@@ -64,7 +64,7 @@ const RESTART = 5;
 const TELEPORT_SLACK = 3;
 const TELEPORT_SPEED = 1.2;
 const TELEPORT_PER_M = 0.4;
-const TELEPORT_MAX = 6;
+const TELEPORT_MAX = 10;
 /** Fastest plausible change of the ball's velocity between frames (a kick), metres per frame. */
 const MAX_DV = 1.4;
 /** A candidate found at the same pitch spot (within STILL_R m) in STILL_FRAMES frames of a +-STILL_WINDOW window is a fixture. */
