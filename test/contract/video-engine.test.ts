@@ -46,6 +46,8 @@ describe('video engine through the API', () => {
       return ['done', 'error', 'no_match_detected'].includes(a.status) ? a : undefined;
     }, 120_000, 'the analysis to finish');
     expect(done).toMatchObject({ status: 'done', results_available: true, progress: 100 });
+    // The run reports what it ran on: the person verifier on onnxruntime's CPU provider by default.
+    expect(done.runtime).toEqual({ execution_provider: 'cpu', models: ['person-verifier'] });
 
     const rows = (await s.api.get(`/v1/analyses/${created.id}/tracking/download?format=json`)).body as Row[];
     const people = rows.filter((r) => r.role !== 'ball');

@@ -63,8 +63,8 @@ const RESTART = 5;
 /** Restarts that jump faster than TELEPORT_SPEED m/frame (beyond TELEPORT_SLACK m) pay TELEPORT_PER_M a metre, up to TELEPORT_MAX. */
 const TELEPORT_SLACK = 3;
 const TELEPORT_SPEED = 1.2;
-const TELEPORT_PER_M = 0.4;
-const TELEPORT_MAX = 10;
+const TELEPORT_PER_M = 0.6;
+const TELEPORT_MAX = 20;
 /** Fastest plausible change of the ball's velocity between frames (a kick), metres per frame. */
 const MAX_DV = 1.4;
 /** A candidate found at the same pitch spot (within STILL_R m) in STILL_FRAMES frames of a +-STILL_WINDOW window is a fixture. */

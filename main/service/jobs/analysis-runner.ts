@@ -176,6 +176,7 @@ export class AnalysisRunner {
       aggregateVersion: facts.engine_version,
       dataVersion: facts.data_version,
       qualityJson: facts.quality ? JSON.stringify(facts.quality) : null,
+      runtimeJson: facts.runtime ? JSON.stringify(facts.runtime) : null,
     });
   }
 }

@@ -20,6 +20,7 @@ export function presentAnalysis(a: AnalysisRow, video: VideoRow): Analysis {
     results_available: a.results_available === 1,
     progress: Math.round(a.progress * 10) / 10,
     quality: a.quality_json ? (JSON.parse(a.quality_json) as Analysis['quality']) : null,
+    runtime: a.runtime_json ? (JSON.parse(a.runtime_json) as Analysis['runtime']) : null,
     video: {
       id: video.id,
       title: video.title,

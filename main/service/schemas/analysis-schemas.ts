@@ -34,6 +34,10 @@ export const Analysis = Type.Object({
   progress: Type.Number({ minimum: 0, maximum: 100 }),
   waiting_for: Type.Optional(Type.Array(StringEnum(['game_context']))),
   quality: Nullable(Quality),
+  runtime: Nullable(Type.Object({
+    execution_provider: Nullable(StringEnum(['cpu', 'cuda', 'dml', 'coreml'], { description: 'Where the learned models ran (onnxruntime execution provider)' })),
+    models: Type.Array(Type.String(), { description: 'The learned models the run used (models/<name>)' }),
+  }, { description: 'Touchline extension: what a video analysis ran on; null for imports and before the run ends' })),
   video: Type.Object({
     id: Type.Integer(),
     title: Type.String(),

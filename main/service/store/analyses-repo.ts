@@ -26,6 +26,8 @@ export interface AnalysisRow {
   started_at: string | null;
   meta_wait_until: string | null;
   quality_json: string | null;
+  /** The run's learned models and execution provider (video runs), JSON. */
+  runtime_json: string | null;
 }
 
 export interface NewAnalysis {
@@ -89,13 +91,13 @@ export class AnalysesRepo {
   }
 
   /** Ends a run: done with results, or a final failure status with its reason. */
-  finish(id: number, outcome: { status: 'done'; aggregateVersion: string; dataVersion: number; qualityJson: string | null }
+  finish(id: number, outcome: { status: 'done'; aggregateVersion: string; dataVersion: number; qualityJson: string | null; runtimeJson?: string | null }
     | { status: Exclude<AnalysisStatus, 'done' | 'init' | 'running' | 'waiting_for_video' | 'waiting_for_meta'>; reason: string }): boolean {
     const final = FINAL_STATUSES.map((s) => `'${s}'`).join(',');
     if (outcome.status === 'done') {
       return this.db.prepare(`UPDATE analyses SET status = 'done', status_reason = NULL, progress = 100, results_available = 1,
-          finished_at = ?, aggregate_version = ?, data_version = ?, quality_json = ? WHERE id = ? AND status NOT IN (${final})`)
-        .run(nowIso(), outcome.aggregateVersion, outcome.dataVersion, outcome.qualityJson, id).changes > 0;
+          finished_at = ?, aggregate_version = ?, data_version = ?, quality_json = ?, runtime_json = ? WHERE id = ? AND status NOT IN (${final})`)
+        .run(nowIso(), outcome.aggregateVersion, outcome.dataVersion, outcome.qualityJson, outcome.runtimeJson ?? null, id).changes > 0;
     }
     // finished_at stays null: the spec keeps it for analyses that are done.
     return this.db.prepare(`UPDATE analyses SET status = ?, status_reason = ? WHERE id = ? AND status NOT IN (${final})`)

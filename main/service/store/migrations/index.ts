@@ -1,5 +1,6 @@
 import { sql as m001 } from './001-initial.js';
 import { sql as m002, foreignKeysOff as m002FkOff } from './002-analyses.js';
+import { sql as m003 } from './003-runtime.js';
 
 export interface Migration {
   version: number;
@@ -13,4 +14,5 @@ export interface Migration {
 export const migrations: readonly Migration[] = [
   { version: 1, name: 'initial', sql: m001 },
   { version: 2, name: 'analyses', sql: m002, foreignKeysOff: m002FkOff },
+  { version: 3, name: 'runtime', sql: m003 },
 ];
