@@ -65,7 +65,7 @@ async function buildCache(dir: string, from: number, to: number | null): Promise
       if (pct !== last) process.stderr.write(`  ${Math.round(share * 100)}%\n`);
       last = pct;
     },
-    { debug: true },
+    { debug: true, ballFrames: true },
   );
   const debug = result.debug ?? [];
   const frames: CacheFrame[] = (result.ballFrames ?? []).map((b, f) => ({

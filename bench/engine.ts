@@ -40,7 +40,7 @@ async function main(): Promise<void> {
     const perFrame = (ms: number | undefined) => ((ms ?? 0) / Math.max(1, result.frames)).toFixed(2);
     const t = result.timingsMs;
     stageModels = result.runtime.models.length ? `${result.runtime.models.join(', ')} on ${result.runtime.execution_provider}` : 'none';
-    stageLine = `| ${result.frames} | ${(result.frames / seconds).toFixed(1)} | ${perFrame(t.rig)} | ${['lines', 'calibration', 'foreground', 'people', 'tracking', 'teams', 'ball'].map((k) => perFrame(t[`stage_${k}`])).join(' | ')} | ${perFrame(t.frames)} | ${perFrame(t.assemble)} |`;
+    stageLine = `| ${result.frames} | ${(result.frames / seconds).toFixed(1)} | ${perFrame(t.rig)} | ${['lines', 'calibration', 'foreground', 'people', 'tracking', 'teams', 'ball'].map((k) => perFrame(t[`stage_${k}`])).join(' | ')} | ${perFrame(t.frames)} | ${perFrame(t.assemble)} | ${Math.round(process.resourceUsage().maxRSS / 1024)} |`;
   }
   if (!values.truth || (!values.analysis && !values['self-check'])) {
     process.stderr.write('usage: npm run bench:engine -- --truth DIR (--run [--out DIR] | --analysis DIR|ID | --self-check) [--service URL] [--token T] [--json FILE] [--record]\n');
@@ -71,8 +71,8 @@ async function main(): Promise<void> {
       '',
       'Time per frame (ms; rig = the camera search before the frame loop, spread over the frames):',
       '',
-      '| frames | frames/s end to end | rig | lines | calibration | foreground | people | tracking | teams | ball | frame loop total (incl. decode wait) | assemble |',
-      '|---|---|---|---|---|---|---|---|---|---|---|---|',
+      '| frames | frames/s end to end | rig | lines | calibration | foreground | people | tracking | teams | ball | frame loop total (incl. decode wait) | assemble | peak memory (MiB) |',
+      '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
       stageLine,
     ].join('\n'));
   }

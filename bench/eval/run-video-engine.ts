@@ -41,6 +41,7 @@ export async function runVideoEngine(truthDir: string, outDir: string, options: 
   const debug = result.debug ?? [];
   await writeFile(join(outDir, 'calibration.ndjson'), `${debug.map((d) => JSON.stringify({ t_ms: d.t_ms + offset, homography: d.homography })).join('\n')}\n`);
   await writeFile(join(outDir, 'detections.ndjson'), `${debug.map((d) => JSON.stringify({ t_ms: d.t_ms + offset, boxes: d.boxes.map((box) => ({ box })) })).join('\n')}\n`);
-  await writeFile(join(outDir, 'meta.json'), JSON.stringify({ frames: result.frames, seconds, rig: result.rig, runtime: result.runtime, timings_ms: result.timingsMs }, null, 1));
+  if (result.trackKits) await writeFile(join(outDir, 'track-kits.json'), JSON.stringify(result.trackKits));
+  await writeFile(join(outDir, 'meta.json'), JSON.stringify({ frames: result.frames, seconds, max_rss_mib: Math.round(process.resourceUsage().maxRSS / 1024), rig: result.rig, runtime: result.runtime, timings_ms: result.timingsMs }, null, 1));
   return { result, seconds };
 }

@@ -47,7 +47,7 @@ export interface VideoAnalysisResult {
    * source pixels), the person boxes (source pixels) with their track ids, the ball's picture position.
    */
   debug: DebugFrame[] | null;
-  /** With `debug`: every frame's camera and ball candidates, the input of the ball pass (bench:ball replays it). */
+  /** With `debug` and `ballFrames`: every frame's camera and ball candidates, the input of the ball pass (bench:ball replays it). */
   ballFrames?: BallFrameInput[];
   /** Which learned models ran, and where. */
   runtime: { execution_provider: ExecutionProvider | null; models: string[] };
@@ -88,6 +88,12 @@ async function oneFrame(path: string, width: number, height: number, at: number)
 export interface AnalyseOptions {
   signal?: AbortSignal;
   debug?: boolean;
+  /**
+   * With `debug`, also keep every frame's ball candidates (bench:ball replays the ball pass over them).
+   * Off otherwise: for a long video they are hundreds of thousands of objects, and the garbage collector
+   * walking them slows every later frame.
+   */
+  ballFrames?: boolean;
   distortion?: boolean;
   /** The learned person verifier: on when its model file is present (default), or off. */
   verifier?: 'auto' | 'off';
@@ -172,7 +178,7 @@ export async function analyseVideo(input: VideoInput, progress: VideoProgress, o
     if (options.debug) {
       boxes.push(r.people.map((p) => [p.box[0] * toSourceX, p.box[1] * toSourceY, p.box[2] * toSourceX, p.box[3] * toSourceY]));
       boxTracks.push(r.people.map((p) => p.trackId));
-      ballFrames.push({ camera: r.camera, candidates: r.ballCandidates });
+      if (options.ballFrames) ballFrames.push({ camera: r.camera, candidates: r.ballCandidates });
     }
     ballLog.push(r.camera, r.ballCandidates);
     frames = f.index + 1;
@@ -248,7 +254,7 @@ export async function analyseVideo(input: VideoInput, progress: VideoProgress, o
     }))
     : null;
   return { columns: builder.finish(), events, durationMs, frames, analysableFrames, calibratedFrames, rig, timingsMs: timings, debug,
-    runtime: { execution_provider: verifier?.provider ?? null, models: verifier ? ['person-verifier'] : [] }, ...(options.debug ? { trackKits, ballFrames } : {}) };
+    runtime: { execution_provider: verifier?.provider ?? null, models: verifier ? ['person-verifier'] : [] }, ...(options.debug ? { trackKits, ...(options.ballFrames ? { ballFrames } : {}) } : {}) };
 }
 
 function scaleHomography(H: Mat3, sx: number, sy: number): Mat3 {

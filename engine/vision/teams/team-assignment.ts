@@ -97,15 +97,20 @@ function twoMeans(items: { f: Feature; w: number }[], trim = 0.2): [Feature, Fea
  * a time, each seeded at the track farthest from every centre so far, then k-means over all centres.
  * A new cluster is kept when it is small (under 18% of the weight, as officials and goalkeepers are)
  * and lies apart from both squads (beyond 2.5 times their median spread, 4 times for a lone track); at most five are added (two
- * goalkeepers, officials, and the odd track whose colours were spoiled).
+ * goalkeepers, officials, and the odd track whose colours were spoiled). A rejected seed does not end
+ * the search: the next farthest track not yet tried seeds the next attempt (ten at most).
  */
 function oddClusters(items: { f: Feature; w: number }[], teams: [Feature, Feature]): Feature[] {
   let extra: Feature[] = [];
-  for (let round = 0; round < 5; round++) {
+  // Tracks already tried as the seed of a kit of their own (and the tracks that gathered round them) are
+  // not seeds again: one spoiled track far out must not end the search before the officials' kit is found.
+  const tried = new Set<{ f: Feature; w: number }>();
+  for (let attempt = 0; attempt < 10 && extra.length < 5; attempt++) {
     const centres = [...teams, ...extra];
     let seed: { f: Feature; w: number } | null = null;
     let seedD = -1;
     for (const it of items) {
+      if (tried.has(it)) continue;
       const d = Math.min(...centres.map((c) => dist(it.f, c)));
       if (d > seedD) {
         seedD = d;
@@ -147,9 +152,13 @@ function oddClusters(items: { f: Feature; w: number }[], teams: [Feature, Featur
     };
     const newC = c[last] as Feature;
     // One slightly odd track is not a kit of its own; a lone track far out (a goalkeeper) is.
-    const members = items.filter((x) => nearest(x.f) === last).length;
-    const apart = [0, 1].every((k) => dist(newC, c[k] as Feature) > Math.max(8, (members >= 2 ? 2.5 : 4) * spreadOf(k)));
-    if (!((ws[last] as number) / total < 0.18 && apart)) break;
+    const memberItems = items.filter((x) => nearest(x.f) === last);
+    const apart = [0, 1].every((k) => dist(newC, c[k] as Feature) > Math.max(8, (memberItems.length >= 2 ? 2.5 : 4) * spreadOf(k)));
+    if (!((ws[last] as number) / total < 0.18 && apart)) {
+      tried.add(seed);
+      for (const x of memberItems) tried.add(x);
+      continue;
+    }
     extra = c.slice(2) as Feature[];
     teams = [c[0] as Feature, c[1] as Feature];
   }
@@ -268,6 +277,14 @@ export function assignTeams(tracks: readonly TrackKit[], options: { minSamples?:
     const [role, t] = top[0].split(':');
     return { role: role as TrackLabel['role'], team: t === 'null' ? null : (Number(t) as 0 | 1) };
   });
+  // A kit's word over a track's whereabouts: the referee follows play into a penalty area now and then,
+  // and one of his tracks that lived there is still the referee when most of his kit's tracks say so (the
+  // Laws make a goalkeeper's colours differ from the officials').
+  for (const t of fit) {
+    if (!odd(t.feature)) continue;
+    const kit = oddLabels[nearestOther(t.feature)];
+    if (kit?.role === 'referee') labels.set(t.id, kit);
+  }
   const classify = (f: Feature): TrackLabel => {
     if (nearOdd(f)) {
       const l = oddLabels[nearestOther(f)];

@@ -55,6 +55,24 @@ describe('squads and roles from kit colours', () => {
     }
   });
 
+  it('finds the officials past a spoiled track far out, and keeps the referee a referee near a goal', () => {
+    for (const seed of [5, 6, 7]) {
+      const r = rng(seed);
+      const m = match(seed);
+      // A track whose colours a crossing spoiled, farther out than any kit: tried first as a kit of its
+      // own, it is rejected (a lone track not far enough out), and the search goes on.
+      const spoiled = track({ shirt: [50, 40, 60], shorts: [60, 20, 40], dark: 0.3, bright: 0.3 }, 50, 30, r, { samples: 16 });
+      spoiled.feature = [...m.home[0]!.feature.map((v, i) => (v + (m.away[0]!.feature[i] as number)) / 2)] as TrackKit['feature'];
+      spoiled.feature[1] += 45;
+      // The referee followed play into the right penalty area for the whole of one track.
+      const refNearGoal = track(REFEREE, 92, 30, r, { samples: 25, inBoxShare: 0.7 });
+      const model = assignTeams([...m.all, spoiled, refNearGoal]);
+      expect(model).not.toBeNull();
+      for (const t of [...m.refs, refNearGoal]) expect(model!.labels.get(t.id)).toEqual({ role: 'referee', team: null });
+      for (const t of m.away) expect(model!.labels.get(t.id)).toEqual({ role: 'player', team: 1 });
+    }
+  });
+
   it('needs a few tracks with enough samples to say anything', () => {
     const m = match(4);
     expect(assignTeams(m.all.slice(0, 3))).toBeNull();
