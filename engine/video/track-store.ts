@@ -136,14 +136,15 @@ export function windowLabels(rows: PersonRows, model: TeamModel, window = 25, pr
     const fallback = model.labels.get(track) ?? null;
     const keys = list.map((n) => {
       const f = rows.feature(n);
-      return f ? keyOf(model.classify(f)) : null;
+      const l = f ? model.classify(f) : null;
+      return l ? keyOf(l) : null;
     });
     const parsed = new Map<string, TrackLabel>();
     for (const n of list) {
       const f = rows.feature(n);
       if (f) {
         const l = model.classify(f);
-        parsed.set(keyOf(l), l);
+        if (l) parsed.set(keyOf(l), l);
       }
     }
     const counts = new Map<string, number>();

@@ -118,9 +118,10 @@ export class FrameAnalyser {
     const region = pitchRegion(camera);
     const moving = this.lastCamera !== null && Math.abs(camera.pan - this.lastCamera.pan) * camera.focal > 1.5;
     this.lastCamera = camera;
-    this.overlay.update(rgb, moving, region);
+    const paint = lineBand(camera);
+    this.overlay.update(rgb, moving, region, paint);
     if (this.frames % 25 === 0) this.overlayBoxes = this.overlay.regions();
-    const fg = foregroundMask(rgb, lines, lineBand(camera), region, this.overlayBoxes);
+    const fg = foregroundMask(rgb, lines, paint, region, this.overlayBoxes);
     lap('foreground');
     const { blobs, labels } = connectedBlobs(fg, w, h);
     const detections = await this.verify(rgb, detectPeople(blobs, labels, camera, fg, region));

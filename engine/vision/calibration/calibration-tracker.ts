@@ -47,6 +47,8 @@ export class CalibrationTracker {
   /** Where the camera stands, once a fit has been believed; reused after every cut. */
   private position: [number, number, number] | null = null;
   private positionWeight = 0;
+  /** Whether a search from the known position has been believed (the position explains the video). */
+  private positionConfirmed = false;
   private readonly minInliers: [number, number];
   /** Frames to wait before the next search after a failed one (searches are costly; a close-up lasts seconds). */
   private backoff = 0;
@@ -62,6 +64,7 @@ export class CalibrationTracker {
   assumePosition(position: [number, number, number]): void {
     this.position = position;
     this.positionWeight = 10;
+    this.positionConfirmed = false;
   }
 
   /** Forget the previous frame (a cut): the next frame is searched, knowing the camera position. */
@@ -105,23 +108,44 @@ export class CalibrationTracker {
     // zoomed-in from nearer): try it, and nearer and further along the line to the pitch centre.
     const positions = this.position ? depthVariants(this.position) : candidatePositions();
     const hyps = searchCamera(lines, dt, this.coarse, { positions, keep: this.position ? 10 : 4 });
-    let best: FitResult | null = null;
-    let bestScore = -Infinity;
-    const free = this.position === null;
-    for (const h of hyps) {
-      if (!Number.isFinite(h.score)) continue;
-      const sigma: Sigmas = {
-        pan: Infinity, tilt: Infinity, roll: 2 * DEG, logFocal: Infinity,
-        x: free ? 15 : 0.2, y: free ? 15 : 0.2, z: free ? 15 : 0.2, k1: this.options.distortion ? 0.05 : 0,
-      };
-      const fit = fitCamera(lines, this.fine, h.params, { prior: h.params, sigma, gates: [30, 20, 12, 8, 5, 3, 2.5, 2.5, 2.5] });
-      const score = fit.inliers - 0.5 * (fit.visible - fit.inliers);
-      if (score > bestScore && fit.spread >= 4) {
-        bestScore = score;
-        best = fit;
+    const fitAll = (list: typeof hyps, positionSigma: number) => {
+      let best: FitResult | null = null;
+      let bestScore = -Infinity;
+      for (const h of list) {
+        if (!Number.isFinite(h.score)) continue;
+        const sigma: Sigmas = {
+          pan: Infinity, tilt: Infinity, roll: 2 * DEG, logFocal: Infinity,
+          x: positionSigma, y: positionSigma, z: positionSigma, k1: this.options.distortion ? 0.05 : 0,
+        };
+        const fit = fitCamera(lines, this.fine, h.params, { prior: h.params, sigma, gates: [30, 20, 12, 8, 5, 3, 2.5, 2.5, 2.5] });
+        const score = fit.inliers - 0.5 * (fit.visible - fit.inliers);
+        if (score > bestScore && fit.spread >= 4) {
+          bestScore = score;
+          best = fit;
+        }
+      }
+      return best;
+    };
+    const best = fitAll(hyps, this.position ? 0.2 : 15);
+    if (best && this.believe(best, 1)) {
+      // A position from an open search (none was known) or one a search from it explained is settled.
+      this.positionConfirmed = true;
+      return this.accept(best, 'searched');
+    }
+    // A known position that explains no frame may itself be wrong: a static camera shows the rig
+    // discovery one view only, which hardly tells a camera further back and zoomed in from a nearer one,
+    // and a fit started a few metres off can settle in a false minimum. Then the search is the one made
+    // without a known position (searches back off after failures, so this costs little over a match).
+    // Only while the known position has explained no frame at all: once it has, a failed search is a
+    // frame without enough lines (a close-up, a replay), where an open search would only find false
+    // cameras (and drag the position to them).
+    if (this.position && !this.positionConfirmed) {
+      const open = fitAll(searchCamera(lines, dt, this.coarse, { positions: candidatePositions(), keep: 4 }), 15);
+      if (open && this.believe(open, 1)) {
+        this.positionWeight = Math.min(this.positionWeight, 2);
+        return this.accept(open, 'searched');
       }
     }
-    if (best && this.believe(best, 1)) return this.accept(best, 'searched');
     return this.fail();
   }
 

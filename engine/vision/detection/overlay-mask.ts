@@ -28,7 +28,7 @@ export class OverlayMask {
    * `region` (where people can be) are judged: graphics elsewhere hide nobody, and stands textures
    * change too little under a pan to tell from a graphic.
    */
-  update(rgb: Uint8Array, moving: boolean, region: Uint8Array): void {
+  update(rgb: Uint8Array, moving: boolean, region: Uint8Array, paint: Uint8Array | null = null): void {
     const prev = this.hasPrev ? this.prev : null;
     if (prev && moving) {
       const n = this.width * this.height;
@@ -43,7 +43,9 @@ export class OverlayMask {
         const still = moved ? 0 : Math.min(255, (this.still[i] as number) + 1);
         this.still[i] = still;
         // Rarely changing, and not changed lately: a person arriving on a still patch unmasks it at once.
-        this.mask[i] = ready && c < 0.1 && still >= 12 && region[i] !== 0 && !isGrass(rgb[j] as number, rgb[j + 1] as number, rgb[j + 2] as number) ? 1 : 0;
+        // Painted lines where the camera draws them stay put in the picture whenever the camera does (a
+        // static camera whose calibration jitters looks "moving"): they are paint, not an overlay.
+        this.mask[i] = ready && c < 0.1 && still >= 12 && region[i] !== 0 && paint?.[i] !== 1 && !isGrass(rgb[j] as number, rgb[j + 1] as number, rgb[j + 2] as number) ? 1 : 0;
       }
     }
     this.hasPrev = true;

@@ -33,12 +33,15 @@ export interface TeamModel {
   /**
    * The label of a single kit sample (the same feature layout as TrackKit's): a squad's player, or the
    * role of the odd kit it is nearest to (a goalkeeper's kit, the officials'). Lets a track that changed
-   * hands at a crossing be relabelled where its samples change.
+   * hands at a crossing be relabelled where its samples change. Null when the sample lies about as near
+   * an odd kit as a squad's (it says nothing).
    */
-  classify(feature: TrackKit['feature']): TrackLabel;
+  classify(feature: TrackKit['feature']): TrackLabel | null;
 }
 
 type Feature = TrackKit['feature'];
+/** A sample names a kit when it lies nearer it than this share of its distance to the other kind. */
+const SAMPLE_MARGIN = 0.8;
 // Shorts count less than shirts: shirts are what tell squads apart; shorts break ties between similar shirts.
 const WEIGHTS = [1, 1, 1, 0.7, 0.7, 0.7, 1, 1];
 const DIMS = WEIGHTS.length;
@@ -100,14 +103,14 @@ function twoMeans(items: { f: Feature; w: number }[], trim = 0.2): [Feature, Fea
  * goalkeepers, officials, and the odd track whose colours were spoiled). A rejected seed does not end
  * the search: the next farthest track not yet tried seeds the next attempt (ten at most).
  */
-function oddClusters(items: { f: Feature; w: number }[], teams: [Feature, Feature]): Feature[] {
+function oddClusters(items: { f: Feature; w: number; t: TrackKit }[], teams: [Feature, Feature]): Feature[] {
   let extra: Feature[] = [];
   // Tracks already tried as the seed of a kit of their own (and the tracks that gathered round them) are
   // not seeds again: one spoiled track far out must not end the search before the officials' kit is found.
-  const tried = new Set<{ f: Feature; w: number }>();
+  const tried = new Set<(typeof items)[number]>();
   for (let attempt = 0; attempt < 10 && extra.length < 5; attempt++) {
     const centres = [...teams, ...extra];
-    let seed: { f: Feature; w: number } | null = null;
+    let seed: (typeof items)[number] | null = null;
     let seedD = -1;
     for (const it of items) {
       if (tried.has(it)) continue;
@@ -154,7 +157,10 @@ function oddClusters(items: { f: Feature; w: number }[], teams: [Feature, Featur
     // One slightly odd track is not a kit of its own; a lone track far out (a goalkeeper) is.
     const memberItems = items.filter((x) => nearest(x.f) === last);
     const apart = [0, 1].every((k) => dist(newC, c[k] as Feature) > Math.max(8, (memberItems.length >= 2 ? 2.5 : 4) * spreadOf(k)));
-    if (!((ws[last] as number) / total < 0.18 && apart)) {
+    // Goalkeepers and officials are few at a time (a keeper; a referee and two assistants): a colour
+    // worn by more people at once is a squad's kit in shade or under floodlight, not an odd kit.
+    const few = concurrentTracks(memberItems.map((x) => x.t)) <= MAX_ODD_AT_ONCE;
+    if (!((ws[last] as number) / total < 0.18 && apart && few)) {
       tried.add(seed);
       for (const x of memberItems) tried.add(x);
       continue;
@@ -163,6 +169,21 @@ function oddClusters(items: { f: Feature; w: number }[], teams: [Feature, Featur
     teams = [c[0] as Feature, c[1] as Feature];
   }
   return extra;
+}
+
+/** Most tracks of one odd kit seen at the same time (the referee and two assistants). */
+const MAX_ODD_AT_ONCE = 3;
+
+/** The most of these tracks alive at one moment (each from its first to its last detection). */
+export function concurrentTracks(tracks: readonly Pick<TrackKit, 'firstMs' | 'lastMs'>[]): number {
+  const edges = tracks.flatMap((t) => [[t.firstMs, 1], [t.lastMs + 1, -1]] as const).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  let now = 0;
+  let most = 0;
+  for (const [, d] of edges) {
+    now += d;
+    most = Math.max(most, now);
+  }
+  return most;
 }
 
 const inBox = (x: number, y: number) => Math.abs(y - PITCH_WIDTH / 2) <= PENALTY_AREA.width / 2 && (x <= PENALTY_AREA.depth || x >= PITCH_LENGTH - PENALTY_AREA.depth);
@@ -285,12 +306,17 @@ export function assignTeams(tracks: readonly TrackKit[], options: { minSamples?:
     const kit = oddLabels[nearestOther(t.feature)];
     if (kit?.role === 'referee') labels.set(t.id, kit);
   }
-  const classify = (f: Feature): TrackLabel => {
-    if (nearOdd(f)) {
-      const l = oddLabels[nearestOther(f)];
-      if (l) return l;
-    }
-    return { role: 'player', team: team(squadOf(f)) };
+  // A single sample is noisy (a striped shirt whose white is hidden looks like the black officials'
+  // kit): it names an odd kit's role only when clearly nearer that kit than either squad, and abstains
+  // when it lies between the two.
+  const classify = (f: Feature): TrackLabel | null => {
+    const j = nearestOther(f);
+    if (j < 0) return { role: 'player', team: team(squadOf(f)) };
+    const dOdd = dist(f, others[j] as Feature);
+    const dSquad = Math.min(dist(f, centres[0]), dist(f, centres[1]));
+    if (dOdd < SAMPLE_MARGIN * dSquad) return oddLabels[j] ?? { role: 'player', team: team(squadOf(f)) };
+    if (dSquad < SAMPLE_MARGIN * dOdd) return { role: 'player', team: team(squadOf(f)) };
+    return null;
   };
   const k0 = leftIs0 ? centres[0] : centres[1];
   const k1 = leftIs0 ? centres[1] : centres[0];

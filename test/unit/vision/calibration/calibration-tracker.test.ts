@@ -51,6 +51,24 @@ describe('CalibrationTracker', () => {
     expect(hows).toEqual(['searched', ...Array(10).fill('tracked')]);
   });
 
+  it('calibrates a static tactical camera whose rig position was found 3 m off along the line of sight', () => {
+    // A static camera shows the rig discovery one view only: a camera further back and zoomed in looks
+    // almost the same, and the engine measured its rig 3 m back of the truth on the tactical fixture.
+    const tactical = renderFrames({ count: 3, skip: 5, camera: 'tactical' }).map((f) => ({ cam: f.truth.camera!, lines: linePixels(f.rgb, W, H) }));
+    const cam = tactical[0]!.cam;
+    const centre = [52.5, 34, 0];
+    const rig = [cam.x, cam.y, cam.z].map((v, i) => (centre[i] as number) + 1.04 * (v - (centre[i] as number))) as [number, number, number];
+    const t = new CalibrationTracker();
+    t.assumePosition(rig);
+    const hows = tactical.map(({ cam: truth, lines }) => {
+      const r = t.next(lines);
+      expect(r.camera).not.toBeNull();
+      expect(median(gridErrors(truth, r.camera!))).toBeLessThan(0.5);
+      return r.how;
+    });
+    expect(hows).toEqual(['searched', 'tracked', 'tracked']);
+  });
+
   it('after cut() searches again (knowing the position) and recovers; a failed frame cuts too', () => {
     const t = new CalibrationTracker();
     t.assumePosition([first.x, first.y, first.z]);

@@ -140,6 +140,28 @@ describe('OverlayMask', () => {
     expect(count(outside.mask, () => true)).toBe(0);
   });
 
+  it('never learns the painted lines the camera draws, even when a jittering calibration calls a still camera moving', () => {
+    // A still camera (no pan: shift 0) whose calibration jitters, so `moving` is true: a painted line across
+    // row 60 stays put in the picture just as a graphic would. Where the camera draws paint it is paint.
+    const paint = new Uint8Array(W * H);
+    for (let x = 0; x < W; x++) for (let y = 59; y <= 61; y++) paint[y * W + x] = 1;
+    const om = new OverlayMask(W, H);
+    for (let f = 0; f < 80; f++) {
+      const rgb = frame({ shift: 0, frame: f, bug: false });
+      for (let x = 0; x < W; x++) rgb.set([235, 235, 235], (60 * W + x) * 3);
+      om.update(rgb, f > 0, REGION, paint);
+    }
+    expect(count(om.mask, (_, y) => y >= 59 && y <= 61)).toBe(0);
+    // Without the paint mask the same line (and the still background) would be learned.
+    const blind = new OverlayMask(W, H);
+    for (let f = 0; f < 80; f++) {
+      const rgb = frame({ shift: 0, frame: f, bug: false });
+      for (let x = 0; x < W; x++) rgb.set([235, 235, 235], (60 * W + x) * 3);
+      blind.update(rgb, f > 0, REGION);
+    }
+    expect(count(blind.mask, (_, y) => y === 60)).toBe(W);
+  });
+
   it('reset() forgets what was learned', () => {
     const om = new OverlayMask(W, H);
     for (let f = 0; f < 70; f++) om.update(frame({ shift: 3 * f, frame: f }), f > 0, REGION);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assignTeams, type TrackKit } from '../../../../engine/vision/teams/team-assignment.js';
+import { assignTeams, concurrentTracks, type TrackKit } from '../../../../engine/vision/teams/team-assignment.js';
 import { kitSample, rgbToLab } from '../../../../engine/vision/teams/kit-colour.js';
 
 /** A seeded generator, so the noise is the same every run. */
@@ -52,6 +52,10 @@ describe('squads and roles from kit colours', () => {
       // Single samples are classified against the same kits.
       expect(model!.classify(m.refs[0]!.feature)).toEqual({ role: 'referee', team: null });
       expect(model!.classify(m.home[3]!.feature)).toEqual({ role: 'player', team: 0 });
+      // A sample halfway between the officials' black and the stripes says nothing.
+      const mean = (ts: TrackKit[], i: number) => ts.reduce((a, t) => a + t.samples * (t.feature[i] as number), 0) / ts.reduce((a, t) => a + t.samples, 0);
+      const between = m.refs[0]!.feature.map((_, i) => (mean(m.refs, i) + mean(m.away, i)) / 2) as TrackKit['feature'];
+      expect(model!.classify(between)).toBeNull();
     }
   });
 
@@ -64,13 +68,35 @@ describe('squads and roles from kit colours', () => {
       const spoiled = track({ shirt: [50, 40, 60], shorts: [60, 20, 40], dark: 0.3, bright: 0.3 }, 50, 30, r, { samples: 16 });
       spoiled.feature = [...m.home[0]!.feature.map((v, i) => (v + (m.away[0]!.feature[i] as number)) / 2)] as TrackKit['feature'];
       spoiled.feature[1] += 45;
-      // The referee followed play into the right penalty area for the whole of one track.
-      const refNearGoal = track(REFEREE, 92, 30, r, { samples: 25, inBoxShare: 0.7 });
+      // The referee followed play into the right penalty area for the whole of one track (after the
+      // others: the officials are three at a time).
+      const refNearGoal = track(REFEREE, 92, 30, r, { samples: 25, inBoxShare: 0.7, firstMs: 30_001, lastMs: 40_000 });
       const model = assignTeams([...m.all, spoiled, refNearGoal]);
       expect(model).not.toBeNull();
       for (const t of [...m.refs, refNearGoal]) expect(model!.labels.get(t.id)).toEqual({ role: 'referee', team: null });
       for (const t of m.away) expect(model!.labels.get(t.id)).toEqual({ role: 'player', team: 1 });
     }
+  });
+
+  it('keeps a squad\'s players in shade players: an odd kit is worn by few people at once', () => {
+    for (const seed of [8, 9]) {
+      const r = rng(seed);
+      const m = match(seed);
+      // Five sky-blue players in the shade of the stand at the same time: darker shirts, no bright pixels,
+      // a tight colour group of their own, far from the sunlit tracks by the squads' (tight) spread.
+      const shade: Kit = { shirt: [45, -5, -25], shorts: [70, 0, 0], dark: 0.3, bright: 0 };
+      const shaded = Array.from({ length: 5 }, (_, i) => track(shade, 25 + i * 4, 60, r, { samples: 30, firstMs: 5_000, lastMs: 20_000 }));
+      const model = assignTeams([...m.all, ...shaded]);
+      expect(model).not.toBeNull();
+      for (const t of shaded) expect(model!.labels.get(t.id)).toEqual({ role: 'player', team: 0 });
+      for (const t of m.refs) expect(model!.labels.get(t.id)).toEqual({ role: 'referee', team: null });
+    }
+  });
+
+  it('counts the tracks alive at one moment', () => {
+    expect(concurrentTracks([])).toBe(0);
+    expect(concurrentTracks([{ firstMs: 0, lastMs: 100 }, { firstMs: 101, lastMs: 200 }])).toBe(1);
+    expect(concurrentTracks([{ firstMs: 0, lastMs: 100 }, { firstMs: 100, lastMs: 200 }, { firstMs: 50, lastMs: 150 }])).toBe(3);
   });
 
   it('needs a few tracks with enough samples to say anything', () => {
