@@ -1,0 +1,81 @@
+/**
+ * `npm run bench:events -- [--truth DIR] [--record]`: events from positions against the real events.
+ *
+ * The simulator's ground-truth tracking of Sample Game 1 (the whole match, simulated in memory from
+ * ../shared/data/metrica in about 2 s, or a truth directory from `touchline sim --truth-only`) goes
+ * through the engine's event stages, and what they say is scored against the real Metrica events the
+ * simulation was built from (never used by the stages). So far: team possession per frame.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { fileURLToPath } from 'node:url';
+import { parseMetricaEventsCsv } from '../engine/sim/events/metrica-csv.js';
+import { simulateMatch } from '../engine/sim/simulate.js';
+import { toTruthEvents, type TruthEvent } from '../engine/sim/truth-events.js';
+import type { SimTrack } from '../engine/sim/sim-track.js';
+import { readSimTruth } from '../engine/io/sim-truth.js';
+import { ballControl } from '../engine/events/ball-control.js';
+import { controlInputFromTrack } from '../engine/events/ball-control-input.js';
+import { possessionFromEvents } from '../engine/events/possession-from-events.js';
+import { machineDescription, report, runBench } from './machine.js';
+
+const METRICA = fileURLToPath(new URL('../../../shared/data/metrica/Sample_Game_1/Sample_Game_1_RawEventsData.csv', import.meta.url));
+
+async function loadTruth(dir: string | undefined): Promise<{ track: SimTrack; events: TruthEvent[]; label: string } | null> {
+  if (dir) {
+    const t = await readSimTruth(dir);
+    return { track: t.track, events: t.events, label: dir };
+  }
+  if (!existsSync(METRICA)) return null;
+  const source = parseMetricaEventsCsv(readFileSync(METRICA, 'utf8'));
+  return { track: simulateMatch(source, { seed: 1 }), events: toTruthEvents(source), label: 'Sample Game 1, whole match, simulated in memory (seed 1)' };
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { truth: { type: 'string' }, record: { type: 'boolean' } } });
+  const truth = await loadTruth(values.truth);
+  if (!truth) {
+    process.stdout.write(`bench:events skipped: no --truth and no ${METRICA}\n`);
+    return;
+  }
+  const { track, events } = truth;
+  const built = controlInputFromTrack(track);
+  if (!built) throw new Error('the truth track has no ball');
+  const t0 = performance.now();
+  const control = ballControl(built.input);
+  const controlMs = performance.now() - t0;
+
+  // Team possession against the real events' possession chain, over in-play frames where it names a team.
+  const real = possessionFromEvents(events.map((e) => ({ ...e, start_ms: e.start_ms - track.startMs, end_ms: e.end_ms - track.startMs })), track.frames, track.frameMs);
+  let scored = 0;
+  let agree = 0;
+  let unknown = 0;
+  let inPlay = 0;
+  let unknownInPlay = 0;
+  for (let f = 0; f < track.frames; f++) {
+    if (track.inPlay[f] !== 1) continue;
+    inPlay++;
+    const ours = control.team[f] as number;
+    if (ours < 0) unknownInPlay++;
+    const want = real[f] as number;
+    if (want < 0) continue;
+    scored++;
+    if (ours === want) agree++;
+    else if (ours < 0) unknown++;
+  }
+  const pct = (a: number, b: number) => `${((100 * a) / Math.max(1, b)).toFixed(1)}%`;
+  report([
+    `## bench:events ${new Date().toISOString().slice(0, 10)}`,
+    '',
+    `Machine: ${machineDescription()}. Command: \`npm run bench:events${values.truth ? ` -- --truth ${values.truth}` : ''}\`. Truth: ${truth.label}; scored against the real Metrica events.`,
+    '',
+    '| measure | value | target |',
+    '|---|---|---|',
+    `| team possession agreement (in-play frames where the real events name a team) | **${pct(agree, scored)}** (${agree} / ${scored}) | >= 90% |`,
+    `| of the disagreements: ours unknown / the other team | ${pct(unknown, scored)} / ${pct(scored - agree - unknown, scored)} | |`,
+    `| team possession unknown (share of in-play frames) | ${pct(unknownInPlay, inPlay)} | 5-15% typical |`,
+    `| ball control over ${track.frames} frames | ${controlMs.toFixed(0)} ms | all events < 5 s |`,
+  ].join('\n'));
+}
+
+runBench(main);
