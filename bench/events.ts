@@ -4,7 +4,10 @@
  * The simulator's ground-truth tracking of Sample Game 1 (the whole match, simulated in memory from
  * ../shared/data/metrica in about 2 s, or a truth directory from `touchline sim --truth-only`) goes
  * through the engine's event stages, and what they say is scored against the real Metrica events the
- * simulation was built from (never used by the stages). So far: team possession per frame.
+ * simulation was built from (never used by the stages). So far: team possession per frame, against
+ * the possession chain of the real events (engine/events/possession-from-events.ts: the team of the
+ * last controlling action, nobody's from a ball lost to the next recovery and from the ball going dead
+ * (out, a goal, a foul) to the restart), over the in-play frames where that chain names a team.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';

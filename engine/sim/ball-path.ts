@@ -42,6 +42,8 @@ const STOPS = (e: MatchEvent) => e.type === 'BALL OUT' || e.type === 'FAULT RECE
   || (e.type === 'SHOT' && (e.subtypes.includes('GOAL') || e.subtypes.includes('OUT')))
   || (e.type === 'BALL LOST' && e.subtypes.includes('END HALF'));
 
+const RECORDS_OF_A_STOPPAGE = new Set(['CHALLENGE', 'FAULT RECEIVED', 'CARD']);
+
 const dist = (a: PitchPoint, b: PitchPoint) => Math.hypot(a.x - b.x, a.y - b.y);
 
 /** Ballistic apex for a flight of `seconds` (h = g T² / 8), capped at what a kick reaches. */
@@ -149,7 +151,9 @@ export function planBall(source: MatchSource): { segments: BallSegment[]; anchor
       while (next < inPeriod.length && (inPeriod[next] as MatchEvent).startFrame * FRAME_MS <= a.t) {
         const e = inPeriod[next++] as MatchEvent;
         if (e.type === 'SET PIECE') dead = true;
-        else if (e.start) dead = false;
+        // Records of the stoppage itself (the challenge a foul was given for, the foul, a card) come
+        // after the whistle: they do not restart play; the next set piece or play does.
+        else if (e.start && !(dead && RECORDS_OF_A_STOPPAGE.has(e.type))) dead = false;
         if (e.type === 'PASS') holder = e.to;
         else if (e.type === 'RECOVERY' || e.type === 'CARRY' || (e.type === 'CHALLENGE' && e.subtypes.includes('WON'))) holder = e.from;
         else if (e.type === 'BALL LOST' || e.type === 'SHOT' || e.type === 'BALL OUT') holder = null;

@@ -58,6 +58,22 @@ describe('ball path from events', () => {
     for (const t of [52_500, 35_500, 10_000]) expect(ball.at(t)?.inPlay, `t=${t}`).toBe(true);
   });
 
+  it('keeps play stopped from a foul until the free kick: the challenge recorded after the whistle does not restart it', () => {
+    const plan = planBall(syntheticMatch([
+      { team: 'home', type: 'SET PIECE', subtypes: ['KICK OFF'], at: 1, from: 9 },
+      { team: 'home', type: 'PASS', at: 1, until: 2, from: 9, to: 8, start: [52.5, 34], end: [45, 30] },
+      { team: 'home', type: 'CHALLENGE', subtypes: ['GROUND', 'FAULT', 'WON'], at: 4, from: 8, start: [44, 30] },
+      { team: 'home', type: 'FAULT RECEIVED', at: 4, from: 8, start: [44, 30] },
+      { team: 'away', type: 'CHALLENGE', subtypes: ['GROUND', 'FAULT', 'LOST'], at: 4.5, from: 6, start: [44, 31] },
+      { team: 'home', type: 'SET PIECE', subtypes: ['FREE KICK'], at: 20, from: 8 },
+      { team: 'home', type: 'PASS', at: 20, until: 21, from: 8, to: 4, start: [44, 30], end: [35, 20] },
+    ]));
+    const cursor = new BallCursor(plan.segments);
+    expect(cursor.at(3_000)?.inPlay).toBe(true);
+    for (const t of [5_000, 10_000, 19_000]) expect(cursor.at(t)?.inPlay, `t=${t}`).toBe(false);
+    expect(cursor.at(20_500)?.inPlay).toBe(true);
+  });
+
   it('marks anchors the source contradicts (same frame, metres apart) and lets the starting event hold', () => {
     const contradictory = syntheticMatch([
       { team: 'home', type: 'PASS', at: 1, until: 2, from: 2, to: 3, start: [30, 30], end: [40, 30] },
