@@ -4,7 +4,8 @@
  * The simulator's ground-truth tracking of Sample Game 1 (the whole match, simulated in memory from
  * ../shared/data/metrica in about 2 s, or a truth directory from `touchline sim --truth-only`) goes
  * through the engine's event stages, and what they say is scored against the real Metrica events the
- * simulation was built from (never used by the stages). So far: team possession per frame, against
+ * simulation was built from (never used by the stages). So far: passes (F1 against the real PASS
+ * events, start within 1 s, same team) and team possession per frame, against
  * the possession chain of the real events (engine/events/possession-from-events.ts: the team of the
  * last controlling action, nobody's from a ball lost to the next recovery and from the ball going dead
  * (out, a goal, a foul) to the restart), over the in-play frames where that chain names a team.
@@ -20,6 +21,8 @@ import { readSimTruth } from '../engine/io/sim-truth.js';
 import { ballControl } from '../engine/events/ball-control.js';
 import { controlInputFromTrack } from '../engine/events/ball-control-input.js';
 import { possessionFromEvents } from '../engine/events/possession-from-events.js';
+import { detectPasses } from '../engine/events/passes.js';
+import { scoreEvents } from './eval/event-match.js';
 import { machineDescription, report, runBench } from './machine.js';
 
 const METRICA = fileURLToPath(new URL('../../../shared/data/metrica/Sample_Game_1/Sample_Game_1_RawEventsData.csv', import.meta.url));
@@ -46,7 +49,18 @@ async function main(): Promise<void> {
   if (!built) throw new Error('the truth track has no ball');
   const t0 = performance.now();
   const control = ballControl(built.input);
-  const controlMs = performance.now() - t0;
+  const passes = detectPasses(built.input, control);
+  const eventsMs = performance.now() - t0;
+  // Passes against the real events, start within 1 s, same team: every pass (completed, intercepted or
+  // out) against Metrica's PASS (completed: possession between two players of a team) plus its BALL LOST
+  // INTERCEPTION (a pass the other team intercepted); and completed passes alone against PASS alone.
+  const intercepted = (e: TruthEvent) => e.type === 'ball_lost' && e.provider_subtypes.includes('INTERCEPTION');
+  const realPasses = events.filter((e) => e.type === 'pass' || intercepted(e)).map((e) => ({ t: e.start_ms, team: e.team }));
+  const ourPasses = passes.map((p) => ({ t: track.startMs + p.startFrame * track.frameMs, team: p.team }));
+  const pass = scoreEvents(realPasses, ourPasses);
+  const realCompleted = events.filter((e) => e.type === 'pass').map((e) => ({ t: e.start_ms, team: e.team }));
+  const ourCompleted = passes.filter((p) => p.receiverTeam === p.team).map((p) => ({ t: track.startMs + p.startFrame * track.frameMs, team: p.team }));
+  const completed = scoreEvents(realCompleted, ourCompleted);
 
   // Team possession against the real events' possession chain, over in-play frames where it names a team.
   const real = possessionFromEvents(events.map((e) => ({ ...e, start_ms: e.start_ms - track.startMs, end_ms: e.end_ms - track.startMs })), track.frames, track.frameMs);
@@ -77,7 +91,9 @@ async function main(): Promise<void> {
     `| team possession agreement (in-play frames where the real events name a team) | **${pct(agree, scored)}** (${agree} / ${scored}) | >= 90% |`,
     `| of the disagreements: ours unknown / the other team | ${pct(unknown, scored)} / ${pct(scored - agree - unknown, scored)} | |`,
     `| team possession unknown (share of in-play frames) | ${pct(unknownInPlay, inPlay)} | 5-15% typical |`,
-    `| ball control over ${track.frames} frames | ${controlMs.toFixed(0)} ms | all events < 5 s |`,
+    `| pass F1, every pass vs PASS + BALL LOST INTERCEPTION (start within 1 s, same team) | **${pass.f1.toFixed(3)}** (P ${pass.precision.toFixed(3)}, R ${pass.recall.toFixed(3)}; real ${realPasses.length}, ours ${ourPasses.length}) | >= 0.90 |`,
+    `| completed-pass F1 vs PASS | ${completed.f1.toFixed(3)} (P ${completed.precision.toFixed(3)}, R ${completed.recall.toFixed(3)}; real ${realCompleted.length}, ours ${ourCompleted.length}) | |`,
+    `| event stages over ${track.frames} frames (ball control, passes) | ${eventsMs.toFixed(0)} ms | all events < 5 s |`,
   ].join('\n'));
 }
 

@@ -1,6 +1,7 @@
 import { applyHomography, invert3, projector } from '../../engine/geometry/camera.js';
 import type { EngineOutput, EngineRow, EvalTruth, Metric } from './eval-types.js';
 import { hota, pitchSimilarity, type HotaFrame } from './hota.js';
+import { scoreEvents } from './event-match.js';
 import { detectionPR, isDetected, isPerson, matchFrames, type FramePairs } from './match-detections.js';
 
 const quantile = (values: number[], q: number): number | null => {
@@ -166,25 +167,7 @@ export function evaluate(truth: EvalTruth, engine: EngineOutput): Metric[] {
     const gt = truth.sim.events.filter((e) => e.type === type).map((e) => e.start_ms);
     const pr = engine.events.filter((e) => e.type === type).map((e) => e.start_ms);
     if (!gt.length && !pr.length) continue;
-    const used = new Set<number>();
-    let tp = 0;
-    for (const t of gt) {
-      let best = -1;
-      let bestD = 1000;
-      pr.forEach((p, k) => {
-        const d = Math.abs(p - t);
-        if (!used.has(k) && d <= bestD) {
-          bestD = d;
-          best = k;
-        }
-      });
-      if (best >= 0) {
-        used.add(best);
-        tp++;
-      }
-    }
-    const precision = pr.length ? tp / pr.length : 0;
-    const recall = gt.length ? tp / gt.length : 0;
+    const { precision, recall } = scoreEvents(gt.map((t) => ({ t })), pr.map((t) => ({ t })));
     push(`events: ${type} F1 (+-1 s)`, precision + recall ? (2 * precision * recall) / (precision + recall) : 0, 'score', `P ${precision.toFixed(2)} R ${recall.toFixed(2)} (truth ${gt.length}, engine ${pr.length})`);
   }
 
