@@ -3,6 +3,9 @@
  *
  * The rule follows Vidal-Codina et al. 2022 (Sports Engineering 25:18): a player controls the ball when
  * he is the closest to it and within about 1.5 m, the ball low enough to be played. On top of it:
+ * - touch evidence, from the same paper: control changes hands only where the ball's motion shows a
+ *   touch (a speed change above about 5 m/s or a turn above about 10 degrees) or the ball is slow enough
+ *   to be simply taken; a pass rolling past a player is not his;
  * - hysteresis, so control does not flicker between two players who both stand near the ball: the
  *   holder keeps it while the ball stays within `keepRadius` of him; a challenger takes over after
  *   `confirmFrames` frames as the closest player;
@@ -42,11 +45,57 @@ export interface BallControlParams {
   confirmFrames: number;
   /** Frames in the air after which team possession is unknown until someone controls the ball. */
   airFrames: number;
+  /** A touch shows in the ball's motion: a speed change above this (m/s) ... */
+  touchSpeedChange: number;
+  /** ... or a turn above this (degrees) while it moves; a ball slower than `slowSpeed` (m/s) needs neither. */
+  touchTurnDeg: number;
+  slowSpeed: number;
 }
 
 export const BALL_CONTROL_DEFAULTS: BallControlParams = {
   radius: 1.5, keepRadius: 2.2, maxHeight: 1.5, contestMargin: 0.4, confirmFrames: 3, airFrames: 25,
+  touchSpeedChange: 5, touchTurnDeg: 10, slowSpeed: 2,
 };
+
+const FPS = 25;
+
+/**
+ * Whether the ball's motion around frame f shows a touch (Vidal-Codina et al. 2022: a speed change above
+ * about 5 m/s or a direction change above about 10 degrees), or the ball is slow enough to be simply
+ * taken. A ball rolling past a player at pass speed, unchanged, was not touched by him.
+ */
+function touchable(input: BallControlInput, f: number, o: BallControlParams): boolean {
+  const at = (k: number): [number, number] | null => {
+    const x = input.ballX[k];
+    const y = input.ballY[k];
+    return k >= 0 && k < input.frames && x !== undefined && y !== undefined && !Number.isNaN(x) && !Number.isNaN(y) ? [x, y] : null;
+  };
+  const here = at(f);
+  if (!here) return false;
+  // Slow here (from whichever neighbours are known): it can simply be taken.
+  const prev = at(f - 1);
+  const next = at(f + 1);
+  const speed = prev && next ? (Math.hypot(next[0] - prev[0], next[1] - prev[1]) * FPS) / 2 : prev ? Math.hypot(here[0] - prev[0], here[1] - prev[1]) * FPS : next ? Math.hypot(next[0] - here[0], next[1] - here[1]) * FPS : 0;
+  if (speed < o.slowSpeed) return true;
+  for (let c = f - 2; c <= f + 2; c++) {
+    const a = at(c - 2);
+    const m = at(c);
+    const b = at(c + 2);
+    if (!a || !m || !b) continue;
+    const v0x = ((m[0] - a[0]) * FPS) / 2;
+    const v0y = ((m[1] - a[1]) * FPS) / 2;
+    const v1x = ((b[0] - m[0]) * FPS) / 2;
+    const v1y = ((b[1] - m[1]) * FPS) / 2;
+    const s0 = Math.hypot(v0x, v0y);
+    const s1 = Math.hypot(v1x, v1y);
+    if (Math.abs(s1 - s0) > o.touchSpeedChange) return true;
+    if (Math.min(s0, s1) > 1) {
+      const cos = (v0x * v1x + v0y * v1y) / (s0 * s1);
+      if (Math.acos(Math.max(-1, Math.min(1, cos))) > (o.touchTurnDeg * Math.PI) / 180) return true;
+    }
+  }
+  return false;
+}
 
 export interface BallControl {
   /** Index of the player controlling the ball, -1 when nobody does (ball travelling, loose or dead). */
@@ -117,8 +166,9 @@ export function ballControl(input: BallControlInput, params: Partial<BallControl
         challenger = c.p;
         challengerFrames = 1;
       }
-      // A free ball is taken at once; a held one after confirmFrames frames as the closest player.
-      if (holder < 0 || challengerFrames >= o.confirmFrames) {
+      // A free ball is taken at once; a held one after confirmFrames frames as the closest player; either
+      // only where the ball's motion shows a touch (or it is slow enough to be simply taken).
+      if ((holder < 0 || challengerFrames >= o.confirmFrames) && touchable(input, f, o)) {
         holder = c.p;
         challenger = -1;
         challengerFrames = 0;

@@ -79,6 +79,20 @@ describe('ball control from positions', () => {
     expect(c.player[27]).toBe(1);
   });
 
+  it('a pass rolling past an opponent unchanged was not touched by him; deflected, it was (touch evidence)', () => {
+    // A to B, 20 m at 20 m/s along y = 30; the opponent stands 1.2 m off the line half way.
+    const players = [{ team: 0 as const, at: still(30, 30) }, { team: 0 as const, at: still(50, 30) }, { team: 1 as const, at: still(40, 31.2) }];
+    const past = scene(60, players, (f) => [lerp(30.5, 49.5, (f - 10) / 19), 30, 0.1]);
+    const c = ballControl(past);
+    expect(Array.from(c.player).filter((p) => p === 2)).toEqual([]);
+    expect(Array.from(c.team)).toEqual(Array(60).fill(0));
+    // Deflected by him: at frame 20 the ball turns 90 degrees towards the touchline.
+    const deflected = scene(60, players, (f) => (f <= 20 ? [lerp(30.5, 49.5, (f - 10) / 19), 30, 0.1] : [40.5, 30 + (f - 20) * 0.3, 0.1]));
+    const d = ballControl(deflected);
+    expect(Array.from(d.player.slice(19, 23))).toContain(2);
+    expect(d.team[22]).toBe(1);
+  });
+
   it('players off the pitch are never the closest', () => {
     const input = scene(5, [{ team: 0, at: () => null }, { team: 1, at: still(40, 30) }], () => [39.5, 30, 0]);
     expect(Array.from(ballControl(input).player)).toEqual(Array(5).fill(1));
