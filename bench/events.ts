@@ -90,6 +90,7 @@ async function main(): Promise<void> {
     '|---|---|---|',
     `| team possession agreement (in-play frames where the real events name a team) | **${pct(agree, scored)}** (${agree} / ${scored}) | >= 90% |`,
     `| of the disagreements: ours unknown / the other team | ${pct(unknown, scored)} / ${pct(scored - agree - unknown, scored)} | |`,
+    `| agreement where both name a team | ${pct(agree, scored - unknown)} | |`,
     `| team possession unknown (share of in-play frames) | ${pct(unknownInPlay, inPlay)} | 5-15% typical |`,
     `| pass F1, every pass vs PASS + BALL LOST INTERCEPTION (start within 1 s, same team) | **${pass.f1.toFixed(3)}** (P ${pass.precision.toFixed(3)}, R ${pass.recall.toFixed(3)}; real ${realPasses.length}, ours ${ourPasses.length}) | >= 0.90 |`,
     `| completed-pass F1 vs PASS | ${completed.f1.toFixed(3)} (P ${completed.precision.toFixed(3)}, R ${completed.recall.toFixed(3)}; real ${realCompleted.length}, ours ${ourCompleted.length}) | |`,
