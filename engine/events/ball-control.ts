@@ -160,7 +160,9 @@ export function ballControl(input: BallControlInput, params: Partial<BallControl
     const holderD = holderHere ? Math.hypot((input.x[f * n + holder] as number) - bx, (input.y[f * n + holder] as number) - by) : Infinity;
     // The holder keeps the ball while it stays close and low; otherwise it is travelling.
     if (!low || holderD > o.keepRadius) holder = -1;
-    if (low && c.p >= 0 && c.d <= o.radius && c.p !== holder) {
+    // An opponent only about as close as the holder contests the ball; he takes it when clearly closer.
+    const clearlyCloser = holder < 0 || input.team[c.p] === input.team[holder] || holderD - c.d >= o.contestMargin;
+    if (low && c.p >= 0 && c.d <= o.radius && c.p !== holder && clearlyCloser) {
       if (c.p === challenger) challengerFrames++;
       else {
         challenger = c.p;

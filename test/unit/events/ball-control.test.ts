@@ -40,6 +40,13 @@ describe('ball control from positions', () => {
     expect(Array.from(c.team.slice(10))).toEqual(Array(30).fill(-1));
     // The holder keeps the ball (the challenger never gets clearly closer).
     expect(Array.from(c.player.slice(10))).toEqual(Array(30).fill(0));
+    // Even a little closer (0.1 m) the opponent only contests it; 0.5 m closer, he has won it.
+    const closer = (d: number) => ballControl(scene(40, [
+      { team: 0, at: still(30, 30) },
+      { team: 1, at: (f) => (f < 10 ? [35, 30] : [30.5 + 0.5 - d, 30.05]) },
+    ], (f) => [30.5, 30, f < 10 ? 0.1 : 0.1 + 0.02 * (f % 2)]));
+    expect(Array.from(closer(0.1).player.slice(10))).toEqual(Array(30).fill(0));
+    expect(closer(0.5).player[39]).toBe(1);
   });
 
   it('a team-mate running past the holder does not take the ball in one or two frames (hysteresis)', () => {
