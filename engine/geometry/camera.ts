@@ -157,7 +157,12 @@ export function groundProjector(cam: Camera): (u: number, v: number, height?: nu
   return (u, v, height = 0) => toGround(cam, R, u, v, height);
 }
 
-function toGround(cam: Camera, R: Mat3, u: number, v: number, height: number): [number, number] | null {
+/**
+ * Direction (world metres, not normalised) of the ray through a picture pixel: lens distortion undone
+ * by fixed-point iteration, then R^T [xn, yn, 1]. `R` is rotation(cam), passed in so callers reuse it;
+ * written into `out` (ground projection calls this tens of thousands of times a frame: no allocation).
+ */
+export function pixelDirection(cam: Camera, R: Mat3, u: number, v: number, out: Float64Array): Float64Array {
   let xn = (u - cam.width / 2) / cam.focal;
   let yn = (v - cam.height / 2) / cam.focal;
   if (cam.k1 !== 0) {
@@ -169,10 +174,19 @@ function toGround(cam: Camera, R: Mat3, u: number, v: number, height: number): [
       yn = yd / s;
     }
   }
-  // Ray in world coordinates: R^T [xn, yn, 1].
-  const rx = R[0] * xn + R[3] * yn + R[6];
-  const ry = R[1] * xn + R[4] * yn + R[7];
-  const rz = R[2] * xn + R[5] * yn + R[8];
+  out[0] = R[0] * xn + R[3] * yn + R[6];
+  out[1] = R[1] * xn + R[4] * yn + R[7];
+  out[2] = R[2] * xn + R[5] * yn + R[8];
+  return out;
+}
+
+const direction = new Float64Array(3);
+
+function toGround(cam: Camera, R: Mat3, u: number, v: number, height: number): [number, number] | null {
+  pixelDirection(cam, R, u, v, direction);
+  const rx = direction[0] as number;
+  const ry = direction[1] as number;
+  const rz = direction[2] as number;
   if (rz >= -1e-9) return null;
   const s = (height - cam.z) / rz;
   if (s <= 0) return null;

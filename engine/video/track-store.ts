@@ -134,19 +134,15 @@ export function windowLabels(rows: PersonRows, model: TeamModel, window = 25, pr
   const keyOf = (l: TrackLabel) => `${l.role}:${l.team}`;
   for (const [track, list] of byTrack) {
     const fallback = model.labels.get(track) ?? null;
-    const keys = list.map((n) => {
+    const sampleLabels = list.map((n) => {
       const f = rows.feature(n);
-      const l = f ? model.classify(f) : null;
-      return l ? keyOf(l) : null;
+      return f ? model.classify(f) : null;
     });
+    const keys = sampleLabels.map((l) => (l ? keyOf(l) : null));
     const parsed = new Map<string, TrackLabel>();
-    for (const n of list) {
-      const f = rows.feature(n);
-      if (f) {
-        const l = model.classify(f);
-        if (l) parsed.set(keyOf(l), l);
-      }
-    }
+    sampleLabels.forEach((l, k) => {
+      if (l) parsed.set(keys[k] as string, l);
+    });
     const counts = new Map<string, number>();
     let lo = 0;
     let hi = 0;

@@ -1,4 +1,4 @@
-import { rotation, type Camera, type Mat3 } from '../../geometry/camera.js';
+import { pixelDirection, rotation, type Camera, type Mat3 } from '../../geometry/camera.js';
 
 /** Gravity, m/s². The fit below has no drag: over the 1-4 s of a lofted pass it moves the ball by decimetres. */
 export const GRAVITY = 9.81;
@@ -13,22 +13,12 @@ export interface Ray {
   dz: number;
 }
 
-/** The ray through a picture pixel (distortion undone as engine/geometry/camera.ts does). */
+/** The ray through a picture pixel, normalised. */
 export function pixelRay(cam: Camera, u: number, v: number, R: Mat3 = rotation(cam)): Ray {
-  let xn = (u - cam.width / 2) / cam.focal;
-  let yn = (v - cam.height / 2) / cam.focal;
-  if (cam.k1 !== 0) {
-    const xd = xn;
-    const yd = yn;
-    for (let k = 0; k < 8; k++) {
-      const s = 1 + cam.k1 * (xn * xn + yn * yn);
-      xn = xd / s;
-      yn = yd / s;
-    }
-  }
-  const dx = R[0] * xn + R[3] * yn + R[6];
-  const dy = R[1] * xn + R[4] * yn + R[7];
-  const dz = R[2] * xn + R[5] * yn + R[8];
+  const d = pixelDirection(cam, R, u, v, new Float64Array(3));
+  const dx = d[0] as number;
+  const dy = d[1] as number;
+  const dz = d[2] as number;
   const n = Math.hypot(dx, dy, dz);
   return { cx: cam.x, cy: cam.y, cz: cam.z, dx: dx / n, dy: dy / n, dz: dz / n };
 }

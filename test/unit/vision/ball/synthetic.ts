@@ -1,5 +1,6 @@
 import { pixelToGround, projector, type Camera } from '../../../../engine/geometry/camera.js';
 import { BALL_DIAMETER, type BallCandidate } from '../../../../engine/vision/ball/ball-candidates.js';
+import { createRng } from '../../../../engine/sim/rng.js';
 
 /** Synthetic ball scenes: a broadcast camera on the working grid and candidates as the candidate stage makes them. */
 
@@ -8,16 +9,9 @@ export function broadcastCamera(over: Partial<Camera> = {}): Camera {
   return { x: 52.5, y: -38, z: 24, pan: 0, tilt: 0.32, roll: 0, focal: 1215, width: 640, height: 360, k1: 0, ...over };
 }
 
-/** Mulberry32: a small seeded generator, so every scenario is the same on every run. */
+/** A seeded generator (the simulator's Mulberry32), so every scenario is the same on every run. */
 export function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  return createRng(seed).next;
 }
 
 /**

@@ -1,19 +1,13 @@
 import type { TrackInput } from '../../../../engine/vision/tracking/pitch-tracker.js';
+import { createRng } from '../../../../engine/sim/rng.js';
 
 /** Synthetic scenes for the tracker's tests: seeded noise, a toy camera for boxes, an id-switch counter. */
 
 export const FRAME_MS = 40;
 
-/** Mulberry32: a small seeded generator, so every scenario is the same on every run. */
+/** A seeded generator (the simulator's Mulberry32), so every scenario is the same on every run. */
 export function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  return createRng(seed).next;
 }
 
 export function gaussian(rand: () => number): number {
