@@ -28,6 +28,7 @@ export function controlInputFromTrack(track: SimTrack): { input: BallControlInpu
   return {
     input: {
       frames: track.frames, players: p, x, y, team: Int8Array.from(people, (i) => track.objects[i]?.team as number),
+      keeper: Uint8Array.from(people, (i) => (track.objects[i]?.role === 'goal_keeper' ? 1 : 0)),
       ballX, ballY, ballZ: track.ballZ, inPlay: track.inPlay,
     },
     playerIds: people.map((i) => (track.objects[i] as { id: string }).id),

@@ -24,6 +24,8 @@ export interface BallControlInput {
   y: Float32Array;
   /** Squad of each player: 0 or 1. */
   team: Int8Array;
+  /** 1 for a goalkeeper; absent: nobody is known to be one. */
+  keeper?: Uint8Array;
   /** Ball position in metres per frame (NaN when not known) and its height (metres; NaN: unknown, taken as on the ground). */
   ballX: Float32Array;
   ballY: Float32Array;

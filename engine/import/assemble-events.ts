@@ -1,5 +1,6 @@
 import type { ResultEvent, TeamLabel } from '../results/result-events.js';
 import { playerPossessionFromEvents, type Span } from '../events/possession-spans.js';
+import { numberEvents } from '../events/number-events.js';
 
 const PERIOD_NAMES = ['first_half', 'second_half', 'extra_time_first_half', 'extra_time_second_half'];
 
@@ -65,13 +66,5 @@ export function assembleEvents(
     });
   }
   all.push(...timelineAndScenes(timeline));
-  all.sort((a, b) => a.start_ms - b.start_ms || a.type.localeCompare(b.type) || a.end_ms - b.end_ms
-    || (a.player_id ?? '').localeCompare(b.player_id ?? ''));
-  const counters = new Map<string, number>();
-  for (const e of all) {
-    const n = (counters.get(e.type) ?? 0) + 1;
-    counters.set(e.type, n);
-    e.event_id = `${e.type}-${n}`;
-  }
-  return all;
+  return numberEvents(all);
 }

@@ -2,6 +2,8 @@ import { parsePlayerId, type AnalysisPlayer } from '../results/analysis-facts.js
 import { EVENT_TYPES, type ResultEvent } from '../results/result-events.js';
 import { isDetectedStatus, ROLE_GOAL_KEEPER, type TrackingColumns } from '../results/tracking-columns.js';
 import type { ImportResult } from './from-sim.js';
+import { eventsFromRows } from '../events/events-from-rows.js';
+import { numberEvents } from '../events/number-events.js';
 
 /**
  * Our own tracking file (a Parquet download) with, optionally, our own events (as the events endpoint
@@ -25,8 +27,9 @@ export function importOwnTracking(columns: TrackingColumns, events: unknown[] | 
     });
   });
   players.sort((a, b) => a.player_id.localeCompare(b.player_id, 'en', { numeric: true }));
-  const checked = (events ?? []).map((e, i) => checkEvent(e, i));
   const last = columns.timestamp[columns.length - 1] as number;
+  // Without events of its own, the file's events come from its positions (engine/events).
+  const checked = events ? events.map((e, i) => checkEvent(e, i)) : numberEvents(eventsFromRows(columns, { durationMs: last + 40 }));
   const lastEvent = Math.max(0, ...checked.map((e) => e.end_ms));
   let detected = 0;
   for (let i = 0; i < columns.length; i++) if (isDetectedStatus(columns.status[i] as number)) detected += 1;

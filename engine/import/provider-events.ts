@@ -63,7 +63,7 @@ export function providerBallEvents(events: readonly TruthEvent[], r: TeamRelabel
     }
     if (!['pass', 'shot', 'drive', 'tackle', 'block'].includes(e.type)) continue;
     // A set piece marks the restart; the ball event that starts at the same moment is played from it.
-    const setPiece = pendingSetPiece && Math.abs(pendingSetPiece.startMs - e.start_ms) <= 80 ? pendingSetPiece.kind : 'none';
+    const setPiece = pendingSetPiece && Math.abs(pendingSetPiece.startMs - e.start_ms) <= 80 ? pendingSetPiece.kind : 'open_play';
     pendingSetPiece = null;
     const n = (counters.get(e.type) ?? 0) + 1;
     counters.set(e.type, n);

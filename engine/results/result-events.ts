@@ -28,7 +28,7 @@ export type EventType = (typeof EVENT_TYPES)[number];
 
 export const BODY_PARTS = ['foot', 'head', 'both_hands', 'other', 'unknown'] as const;
 export const PASS_TYPES = ['ground', 'lofted', 'cross', 'through_ball', 'goal_kick', 'throw_in', 'unknown'] as const;
-export const SET_PIECES = ['none', 'kick_off', 'free_kick', 'corner_kick', 'throw_in', 'goal_kick', 'penalty'] as const;
+export const SET_PIECES = ['open_play', 'kick_off', 'free_kick', 'corner_kick', 'throw_in', 'goal_kick', 'penalty'] as const;
 export const SHOT_OUTCOMES = ['goal', 'on_target', 'off_target', 'blocked', 'unknown'] as const;
 export const SCENE_TYPES = ['live', 'closeup', 'replay', 'graphics', 'break', 'unknown'] as const;
 export const MATCH_PERIODS = ['pre_match', 'first_half', 'half_time', 'second_half', 'extra_time_first_half', 'extra_time_second_half', 'post_match'] as const;
@@ -73,6 +73,7 @@ export const EVENT_CATALOGUE: Record<EventType, { summary: string; properties: P
     summary: 'An attempt on goal',
     properties: [
       ...at('Where the shot was taken:'), ...target,
+      { name: 'distance_to_goal_m', type: 'float32', description: 'Metres from where it was taken to the centre of the goal attacked' },
       { name: 'outcome', type: 'str', enum: SHOT_OUTCOMES, description: 'What became of it' },
       { name: 'body_part', type: 'str', enum: BODY_PARTS, description: '`unknown` when not measured' },
       ...confidence,

@@ -9,6 +9,8 @@ import { PITCH_LENGTH, PITCH_WIDTH } from '../geometry/pitch-markings.js';
 import { thumbnail, type Thumbnail } from '../vision/thumbnail.js';
 import { looksLikePlay, sceneFeatures, type SceneFeatures } from '../vision/scene-features.js';
 import { labelScenes, type SceneSegment } from '../vision/scene-labels.js';
+import { eventsFromRows } from '../events/events-from-rows.js';
+import { numberEvents } from '../events/number-events.js';
 import { CutDetector } from '../vision/shot-cuts.js';
 import { linePixels } from '../vision/calibration/line-pixels.js';
 import { discoverRig, type RigEstimate } from '../vision/calibration/rig-discovery.js';
@@ -241,7 +243,10 @@ export async function analyseVideo(input: VideoInput, progress: VideoProgress, o
   await verifier?.close();
 
   const durationMs = Math.round(probe.duration_seconds * 1000);
-  const events = sceneEvents(scenes, Math.round(start * 1000));
+  const columns = builder.finish();
+  t0 = performance.now();
+  const events = numberEvents([...sceneEvents(scenes, Math.round(start * 1000)), ...eventsFromRows(columns, { durationMs, frameMs: FRAME_MS })]);
+  timings.events = performance.now() - t0;
   const debug = options.debug
     ? cameras.map((c, f): DebugFrame => ({
       t_ms: Math.round(start * 1000) + f * FRAME_MS,
@@ -253,7 +258,7 @@ export async function analyseVideo(input: VideoInput, progress: VideoProgress, o
       ball: analysable[f] ? (ballAt.get(f) ?? null) : null,
     }))
     : null;
-  return { columns: builder.finish(), events, durationMs, frames, analysableFrames, calibratedFrames, rig, timingsMs: timings, debug,
+  return { columns, events, durationMs, frames, analysableFrames, calibratedFrames, rig, timingsMs: timings, debug,
     runtime: { execution_provider: verifier?.provider ?? null, models: verifier ? ['person-verifier'] : [] }, ...(options.debug ? { trackKits, ...(options.ballFrames ? { ballFrames } : {}) } : {}) };
 }
 

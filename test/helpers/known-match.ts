@@ -37,7 +37,7 @@ export function writeKnownMatch(dir = mkdtempSync(join(tmpdir(), 'known-'))): { 
     ev('scene', 0, 10_000, null, null, { scene_type: 'live', is_analysable: true }),
     ev('team_possession', 0, 6000, 'team_0', null),
     ev('player_possession', 0, 6000, 'team_0', '0-7', { x: 10, y: 34 }),
-    ev('pass', 2000, 2040, 'team_0', '0-7', { x: 20, y: 34, x_target: 40, y_target: 34, length_m: 20, pass_type: 'ground', set_piece: 'none', body_part: 'foot', completed: true, receiver_player_id: '0-9', receiver_team: 'team_0' }),
+    ev('pass', 2000, 2040, 'team_0', '0-7', { x: 20, y: 34, x_target: 40, y_target: 34, length_m: 20, pass_type: 'ground', set_piece: 'open_play', body_part: 'foot', completed: true, receiver_player_id: '0-9', receiver_team: 'team_0' }),
     ev('shot', 5000, 5040, 'team_0', '0-7', { x: 35, y: 34, x_target: 105, y_target: 34, length_m: 70, outcome: 'off_target', body_part: 'foot' }),
     ev('team_possession', 6000, 9000, 'team_1', null),
   ];

@@ -1,0 +1,116 @@
+import type { BallControlInput } from './ball-control.js';
+import type { ControlRun } from './control-runs.js';
+import { GOAL_HALF_WIDTH, PITCH_LENGTH, PITCH_WIDTH } from './in-play.js';
+
+export type ShotOutcome = 'goal' | 'on_target' | 'off_target' | 'blocked';
+
+export interface DetectedShot {
+  player: number;
+  team: 0 | 1;
+  /** The kick (the shooter's last frame on the ball) and the frame its fate was known. */
+  startFrame: number;
+  endFrame: number;
+  start: [number, number];
+  end: [number, number];
+  /** Metres from the kick to the centre of the goal attacked. */
+  distanceToGoal: number;
+  outcome: ShotOutcome;
+  /** The opponent who stopped it: the goalkeeper for a save, a defender for a block. */
+  stoppedBy: number | null;
+  /** Speed off the foot (m/s) and where its line met the goal line, metres from the goal's centre. */
+  speed: number;
+  aimOffset: number;
+}
+
+export interface ShotParams {
+  /** Farthest a shot is taken from the goal's centre (m). */
+  maxDistance: number;
+  /** Slowest a shot leaves the foot or head (m/s) from close in, and how much faster per metre farther out. */
+  minSpeed: number;
+  speedPerMetre: number;
+  /** The ball's line meets the goal line within this of the goal's centre (m): posts plus a miss. */
+  aimHalfWidth: number;
+  /** An outfield opponent stopping the ball within this long of the kick blocked it (frames). */
+  blockFrames: number;
+  /** Longest a shot is followed (frames). */
+  maxFlightFrames: number;
+  frameMs: number;
+}
+
+export const SHOT_DEFAULTS: ShotParams = {
+  maxDistance: 35, minSpeed: 8, speedPerMetre: 0.5, aimHalfWidth: GOAL_HALF_WIDTH + 12, blockFrames: 25, maxFlightFrames: 100, frameMs: 40,
+};
+
+/**
+ * Shots from spells of control: the ball leaves an attacker fast, on a line that meets the goal line
+ * near the goal he attacks, from within shooting range; and its fate is a shot's: it crosses that goal
+ * line (a goal between the posts, otherwise wide), the opposing goalkeeper stops it (saved), or an
+ * outfield opponent stops it at once (blocked). A ball that reaches a team-mate was a pass. The rules
+ * follow the position-based shot detectors surveyed in the field notes (ball speed and direction at
+ * release, outcome from the ball's next state); the thresholds are documented in docs/events.md.
+ * `attacksRight(team, frame)` says which goal the team attacks.
+ */
+export function detectShots(
+  input: BallControlInput, runs: readonly ControlRun[], live: Uint8Array,
+  attacksRight: (team: 0 | 1, frame: number) => boolean | null, params: Partial<ShotParams> = {},
+): DetectedShot[] {
+  const o = { ...SHOT_DEFAULTS, ...params };
+  const fps = 1000 / o.frameMs;
+  const out: DetectedShot[] = [];
+  runs.forEach((r, i) => {
+    const team = input.team[r.player] as 0 | 1;
+    const right = attacksRight(team, r.to);
+    if (right === null) return;
+    const gx = right ? PITCH_LENGTH : 0;
+    const bx = input.ballX[r.to] as number;
+    const by = input.ballY[r.to] as number;
+    const distanceToGoal = Math.hypot(gx - bx, PITCH_WIDTH / 2 - by);
+    if (!(distanceToGoal <= o.maxDistance)) return;
+    const next = runs[i + 1];
+    const stop = Math.min(input.frames - 1, r.to + o.maxFlightFrames, next ? next.from : Infinity);
+    // Speed and line from the first few frames after the kick.
+    let k = r.to + 1;
+    while (k < Math.min(stop, r.to + 5) && live[k] === 1) k++;
+    const kx = input.ballX[k] as number;
+    const ky = input.ballY[k] as number;
+    const dt = (k - r.to) / fps;
+    if (!(dt > 0) || Number.isNaN(kx)) return;
+    const vx = (kx - bx) / dt;
+    const vy = (ky - by) / dt;
+    // From farther out a shot must be struck harder to be one (a ball rolled towards goal from 30 m is a pass).
+    const needed = o.minSpeed + o.speedPerMetre * Math.max(0, distanceToGoal - 8);
+    if (Math.hypot(vx, vy) < needed || (right ? vx <= 0 : vx >= 0)) return;
+    const aimY = by + (vy * (gx - bx)) / vx;
+    if (Math.abs(aimY - PITCH_WIDTH / 2) > o.aimHalfWidth) return;
+    // The ball's fate: over the goal line, stopped by an opponent, or reached a team-mate.
+    let outcome: ShotOutcome | null = null;
+    let end = stop;
+    let stoppedBy: number | null = null;
+    for (let f = r.to + 1; f <= stop; f++) {
+      const x = input.ballX[f] as number;
+      if (Number.isNaN(x)) continue;
+      if (right ? x >= PITCH_LENGTH : x <= 0) {
+        const y = input.ballY[f] as number;
+        const z = input.ballZ[f] as number;
+        outcome = Math.abs(y - PITCH_WIDTH / 2) <= GOAL_HALF_WIDTH && !(z > 2.44) ? 'goal' : 'off_target';
+        end = f;
+        break;
+      }
+      if (live[f] !== 1) break;
+    }
+    if (outcome === null && next && next.from === stop && input.team[next.player] !== team) {
+      stoppedBy = next.player;
+      end = next.from;
+      if (input.keeper?.[next.player] === 1) outcome = 'on_target';
+      // A block stops a ball that was heading for the goal frame, at once.
+      else if (next.from - r.to <= o.blockFrames && Math.abs(aimY - PITCH_WIDTH / 2) <= GOAL_HALF_WIDTH + 3) outcome = 'blocked';
+    }
+    if (outcome === null) return;
+    out.push({
+      player: r.player, team, startFrame: r.to, endFrame: end, start: [bx, by],
+      end: [input.ballX[end] as number, input.ballY[end] as number], distanceToGoal, outcome, stoppedBy: outcome === 'on_target' || outcome === 'blocked' ? stoppedBy : null,
+      speed: Math.hypot(vx, vy), aimOffset: Math.abs(aimY - PITCH_WIDTH / 2),
+    });
+  });
+  return out;
+}
