@@ -64,9 +64,11 @@ const FPS = 25;
 /**
  * Whether the ball's motion around frame f shows a touch (Vidal-Codina et al. 2022: a speed change above
  * about 5 m/s or a direction change above about 10 degrees), or the ball is slow enough to be simply
- * taken. A ball rolling past a player at pass speed, unchanged, was not touched by him.
+ * taken. A ball rolling past a player at pass speed, unchanged, was not touched by him. Evidence
+ * centred before `notBefore` does not count: the kick that just sent the ball away from its last
+ * holder is his touch, not that of the opponent standing next to him.
  */
-function touchable(input: BallControlInput, f: number, o: BallControlParams): boolean {
+function touchable(input: BallControlInput, f: number, o: BallControlParams, notBefore = -Infinity): boolean {
   const at = (k: number): [number, number] | null => {
     const x = input.ballX[k];
     const y = input.ballY[k];
@@ -79,7 +81,7 @@ function touchable(input: BallControlInput, f: number, o: BallControlParams): bo
   const next = at(f + 1);
   const speed = prev && next ? (Math.hypot(next[0] - prev[0], next[1] - prev[1]) * FPS) / 2 : prev ? Math.hypot(here[0] - prev[0], here[1] - prev[1]) * FPS : next ? Math.hypot(next[0] - here[0], next[1] - here[1]) * FPS : 0;
   if (speed < o.slowSpeed) return true;
-  for (let c = f - 2; c <= f + 2; c++) {
+  for (let c = Math.max(f - 2, notBefore); c <= f + 2; c++) {
     const a = at(c - 2);
     const m = at(c);
     const b = at(c + 2);
@@ -141,6 +143,7 @@ export function ballControl(input: BallControlInput, params: Partial<BallControl
   let challengerFrames = 0;
   let lastTeam = -1;
   let airborne = 0;
+  let lastHeld = -Infinity;
   for (let f = 0; f < frames; f++) {
     const bx = input.ballX[f] as number;
     const by = input.ballY[f] as number;
@@ -172,7 +175,8 @@ export function ballControl(input: BallControlInput, params: Partial<BallControl
       }
       // A free ball is taken at once; a held one after confirmFrames frames as the closest player; either
       // only where the ball's motion shows a touch (or it is slow enough to be simply taken).
-      if ((holder < 0 || challengerFrames >= o.confirmFrames) && touchable(input, f, o)) {
+      const free = holder < 0;
+      if ((free || challengerFrames >= o.confirmFrames) && touchable(input, f, o, free ? lastHeld + 2 : -Infinity)) {
         holder = c.p;
         challenger = -1;
         challengerFrames = 0;
@@ -182,7 +186,10 @@ export function ballControl(input: BallControlInput, params: Partial<BallControl
       challengerFrames = 0;
     }
     player[f] = holder;
-    if (holder >= 0) lastTeam = input.team[holder] as number;
+    if (holder >= 0) {
+      lastTeam = input.team[holder] as number;
+      lastHeld = f;
+    }
     // Contested: an opponent of the closest player is within reach and about as close.
     const contested = low && c.p >= 0 && c.d <= o.radius && c.opponent <= o.radius && c.opponent - c.d < o.contestMargin;
     team[f] = contested || airborne > o.airFrames ? -1 : lastTeam;
