@@ -6,7 +6,7 @@ import type { BallControlInput } from './ball-control.js';
  * The ball is dead from the frame it leaves the pitch (beyond a touchline or goal line by more than
  * `outMargin`) until it is back inside, has lain still for `restSeconds` (placed for the restart) and
  * moves again: the restart's kick or throw is the first live frame. A goal is the ball reaching the
- * goal line between the posts. A ball that lies (nearly) still for `stoppageSeconds` is dead too, from
+ * goal line between the posts (beyond it: a ball on the line is still in play). A ball that lies (nearly) still for `stoppageSeconds` is dead too, from
  * the start of its rest: play stopped on the pitch for a foul or an injury, the ball placed or carried
  * to the restart (in play the ball is never left alone that long). A ball that is unseen stays in
  * whatever state it was. What this cannot see: a whistle followed by a quick restart (docs/events.md).
@@ -82,6 +82,7 @@ export function inferInPlay(input: InPlayInput, params: Partial<InPlayParams> = 
   let still = 0;
   let armed = false;
   let held = 0;
+  let kick = -1;
   let px = NaN;
   let py = NaN;
   for (let f = 0; f < frames; f++) {
@@ -92,7 +93,7 @@ export function inferInPlay(input: InPlayInput, params: Partial<InPlayParams> = 
       px = NaN;
       continue;
     }
-    const inGoal = (x <= 0 || x >= PITCH_LENGTH) && Math.abs(y - PITCH_WIDTH / 2) <= GOAL_HALF_WIDTH;
+    const inGoal = (x < 0 || x > PITCH_LENGTH) && Math.abs(y - PITCH_WIDTH / 2) <= GOAL_HALF_WIDTH;
     const outside = inGoal || x < -o.outMargin || x > PITCH_LENGTH + o.outMargin || y < -o.outMargin || y > PITCH_WIDTH + o.outMargin;
     const moved = Number.isNaN(px) ? Infinity : Math.hypot(x - px, y - (py as number));
     px = x;
@@ -102,17 +103,24 @@ export function inferInPlay(input: InPlayInput, params: Partial<InPlayParams> = 
       armed = false;
       still = 0;
       held = 0;
+      kick = -1;
     } else if (!live) {
       // A player with the ball on the pitch for a moment: play is on again (a goalkeeper with the ball after a goal kick's call).
       held = !outside && nearestPlayer(input, f) <= 1.5 ? held + 1 : 0;
       if (held >= restFrames * 2) live = true;
-      // Placed for the restart (a throw-in may be taken from just beyond the line), then played.
+      // Placed for the restart (a throw-in may be taken from just beyond the line), then played: live
+      // from the kick or throw, once the ball is on the pitch.
       else if (moved <= stepLimit) {
         still++;
+        kick = -1;
         if (still >= restFrames) armed = true;
       } else {
         still = 0;
-        if (armed && !outside) live = true;
+        if (armed && kick < 0) kick = f;
+        if (kick >= 0 && !outside) {
+          live = true;
+          out.fill(1, kick, f);
+        }
       }
     }
     out[f] = live ? 1 : 0;
