@@ -66,9 +66,10 @@ const FPS = 25;
  * about 5 m/s or a direction change above about 10 degrees), or the ball is slow enough to be simply
  * taken. A ball rolling past a player at pass speed, unchanged, was not touched by him. Evidence
  * centred before `notBefore` does not count: the kick that just sent the ball away from its last
- * holder is his touch, not that of the opponent standing next to him.
+ * holder is his touch, not that of the opponent standing next to him; and a touch is only ever the
+ * evidence of the player closest to the ball at that moment (`who`).
  */
-function touchable(input: BallControlInput, f: number, o: BallControlParams, notBefore = -Infinity): boolean {
+function touchable(input: BallControlInput, f: number, o: BallControlParams, who: number, notBefore = -Infinity): boolean {
   const at = (k: number): [number, number] | null => {
     const x = input.ballX[k];
     const y = input.ballY[k];
@@ -92,11 +93,13 @@ function touchable(input: BallControlInput, f: number, o: BallControlParams, not
     const v1y = ((b[1] - m[1]) * FPS) / 2;
     const s0 = Math.hypot(v0x, v0y);
     const s1 = Math.hypot(v1x, v1y);
-    if (Math.abs(s1 - s0) > o.touchSpeedChange) return true;
-    if (Math.min(s0, s1) > 1) {
+    let touched = Math.abs(s1 - s0) > o.touchSpeedChange;
+    if (!touched && Math.min(s0, s1) > 1) {
       const cos = (v0x * v1x + v0y * v1y) / (s0 * s1);
-      if (Math.acos(Math.max(-1, Math.min(1, cos))) > (o.touchTurnDeg * Math.PI) / 180) return true;
+      touched = Math.acos(Math.max(-1, Math.min(1, cos))) > (o.touchTurnDeg * Math.PI) / 180;
     }
+    // The touch is his only if he was the player closest to the ball when it happened.
+    if (touched && closest(input, c, m[0], m[1]).p === who) return true;
   }
   return false;
 }
@@ -176,7 +179,7 @@ export function ballControl(input: BallControlInput, params: Partial<BallControl
       // A free ball is taken at once; a held one after confirmFrames frames as the closest player; either
       // only where the ball's motion shows a touch (or it is slow enough to be simply taken).
       const free = holder < 0;
-      if ((free || challengerFrames >= o.confirmFrames) && touchable(input, f, o, free ? lastHeld + 2 : -Infinity)) {
+      if ((free || challengerFrames >= o.confirmFrames) && touchable(input, f, o, c.p, free ? lastHeld + 2 : -Infinity)) {
         holder = c.p;
         challenger = -1;
         challengerFrames = 0;

@@ -30,6 +30,9 @@ export interface BallState {
   holder: string | null;
   team: TeamSide | null;
   kind: SegmentKind;
+  /** The segment's time span, ms. */
+  t0: number;
+  t1: number;
 }
 
 const G = 9.81;
@@ -239,6 +242,8 @@ export function sampleSegment(seg: BallSegment, t: number): BallState {
     holder: seg.holder,
     team: seg.team,
     kind: seg.kind,
+    t0: seg.t0,
+    t1: seg.t1,
   };
 }
 

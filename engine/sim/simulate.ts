@@ -45,6 +45,11 @@ const RUN_INTERVAL_S = 300;
 const SHAPE_REACTION_S = 3.0;
 /** Routine movement (repositioning, pressing) stays below sprint speed; runs and chases do not. */
 const JOG_CAP = 6.0;
+/** A carried ball runs this far ahead of the carrier (m); the carrier aims this far ahead of the planned ball (s). */
+const CARRY_STRIDE = 0.6;
+const CARRY_LEAD_S = 0.3;
+/** The carried ball blends into the planned path over this long at each end of the carry (ms). */
+const CARRY_BLEND_MS = 250;
 const clamp = (v: number, lo: number, hi: number) => Math.max(lo, Math.min(hi, v));
 
 /**
@@ -96,6 +101,9 @@ export function simulateMatch(source: MatchSource, options: SimulateOptions = {}
     }
     const b = ball.at(t);
     if (!b) continue;
+    // Where the planned ball is going: a carrier runs onto it rather than after it.
+    const ahead = ball.at(t + FRAME_MS);
+    const lead = ahead && b.kind === 'carry' ? { vx: (ahead.x - b.x) / DT, vy: (ahead.y - b.y) / DT } : { vx: 0, vy: 0 };
     if (period.period !== currentPeriod) {
       currentPeriod = period.period;
       smoothed.home = { x: b.x, y: b.y };
@@ -119,7 +127,7 @@ export function simulateMatch(source: MatchSource, options: SimulateOptions = {}
     for (const a of active) {
       const right = (a.team === 'home') === homeRight;
       if (!a.onPitch) enter(a, t, right, b, smoothed[a.team]);
-      moveAgent(a, t, b, right, smoothed[a.team], presser[a.team] === a);
+      moveAgent(a, t, b, right, smoothed[a.team], presser[a.team] === a, lead);
     }
     moveReferees(referees, smoothed.home, b, active, homeRight);
 
@@ -134,8 +142,9 @@ export function simulateMatch(source: MatchSource, options: SimulateOptions = {}
         track.x[refBase + i] = r.x;
         track.y[refBase + i] = r.y;
       });
-      track.x[base + n - 1] = b.x;
-      track.y[base + n - 1] = b.y;
+      const carried = carriedBall(b, t, active);
+      track.x[base + n - 1] = carried.x;
+      track.y[base + n - 1] = carried.y;
       track.ballZ[f] = b.z;
       track.inPlay[f] = b.inPlay ? 1 : 0;
       track.possession[f] = b.holder || b.kind === 'carry' ? (b.team === 'home' ? 0 : b.team === 'away' ? 1 : -1) : b.team && b.kind !== 'loose' && b.inPlay ? (b.team === 'home' ? 0 : 1) : -1;
@@ -242,7 +251,24 @@ function nearestOutfield(active: Agent[], team: TeamSide, b: BallState): Agent |
   return best;
 }
 
-function moveAgent(a: Agent, t: number, b: BallState, right: boolean, smoothedBall: PitchPoint, pressing: boolean): void {
+/**
+ * A carried ball is at the carrier's feet: a stride ahead of him, blended into the planned path over
+ * the first and last quarter second of the carry (where a pass arrives and the next action starts),
+ * so the player who has the ball is the one the positions show with it.
+ */
+function carriedBall(b: BallState, t: number, active: readonly Agent[]): PitchPoint {
+  if (b.kind !== 'carry' || !b.holder) return { x: b.x, y: b.y };
+  const carrier = active.find((a) => a.appearance.player.key === b.holder);
+  if (!carrier || !carrier.onPitch) return { x: b.x, y: b.y };
+  const speed = Math.hypot(carrier.vx, carrier.vy);
+  const fx = speed > 0.5 ? carrier.x + (carrier.vx / speed) * CARRY_STRIDE : b.x;
+  const fy = speed > 0.5 ? carrier.y + (carrier.vy / speed) * CARRY_STRIDE : b.y;
+  const w = Math.min(1, Math.max(0, Math.max(1 - (t - b.t0) / CARRY_BLEND_MS, 1 - (b.t1 - t) / CARRY_BLEND_MS)));
+  const s = w * w * (3 - 2 * w);
+  return { x: fx + (b.x - fx) * s, y: fy + (b.y - fy) * s };
+}
+
+function moveAgent(a: Agent, t: number, b: BallState, right: boolean, smoothedBall: PitchPoint, pressing: boolean, lead: { vx: number; vy: number }): void {
   while (a.nextAnchor < a.anchors.length && (a.anchors[a.nextAnchor] as Anchor).t < t - 400) a.nextAnchor++;
   const anchor = a.anchors[a.nextAnchor];
   const sigma = a.keeper ? KEEPER_WANDER_SIGMA : slotAt(a.appearance, t).line === 'DEF' ? DEFENDER_WANDER_SIGMA : WANDER_SIGMA;
@@ -252,7 +278,8 @@ function moveAgent(a: Agent, t: number, b: BallState, right: boolean, smoothedBa
   let outside = false;
 
   if (b.holder === a.appearance.player.key && b.kind === 'carry') {
-    steer(a, b.x, b.y, DT, MAX_SPEED, 3);
+    // Run onto the ball: aim where it will be, at least as fast as it goes.
+    steer(a, b.x + lead.vx * CARRY_LEAD_S, b.y + lead.vy * CARRY_LEAD_S, DT, MAX_SPEED, 4, Math.hypot(lead.vx, lead.vy));
   } else if (anchor && committed(a, anchor, t)) {
     const timeLeft = Math.max((anchor.t - t) / 1000, 0.08);
     const need = Math.hypot(anchor.p.x - a.x, anchor.p.y - a.y) / timeLeft;

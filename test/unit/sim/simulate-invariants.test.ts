@@ -50,6 +50,25 @@ describe('simulator invariants (synthetic minute)', () => {
     }
   });
 
+  it('keeps a carried ball at the carrier\'s feet between the ends of the carry', () => {
+    let frames = 0;
+    let close = 0;
+    for (const seg of planBall(source).segments) {
+      if (seg.kind !== 'carry' || !seg.holder) continue;
+      const [side, jersey] = seg.holder.split(':');
+      const k = track.objects.findIndex((o) => o.id === `${side === 'home' ? 0 : 1}-${jersey}`);
+      for (let t = seg.t0 + 300; t <= seg.t1 - 300; t += 40) {
+        const f = Math.round((t - track.startMs) / 40);
+        if (f < 0 || f >= track.frames) continue;
+        frames++;
+        const d = Math.hypot((track.x[f * n + k] as number) - (track.x[f * n + n - 1] as number), (track.y[f * n + k] as number) - (track.y[f * n + n - 1] as number));
+        if (d <= 1) close++;
+      }
+    }
+    expect(frames).toBeGreaterThan(50);
+    expect(close / frames).toBeGreaterThan(0.95);
+  });
+
   it('keeps the ball at every event location at its frame', () => {
     for (const a of planBall(source).anchors) {
       const f = (a.t - track.startMs) / 40;
