@@ -55,7 +55,7 @@ export interface BallControlParams {
 }
 
 export const BALL_CONTROL_DEFAULTS: BallControlParams = {
-  radius: 1.5, keepRadius: 2.2, maxHeight: 1.5, contestMargin: 0.4, confirmFrames: 3, airFrames: 25,
+  radius: 1.5, keepRadius: 2.2, maxHeight: 1.5, contestMargin: 0.4, confirmFrames: 3, airFrames: 50,
   touchSpeedChange: 5, touchTurnDeg: 10, slowSpeed: 2,
 };
 

@@ -59,21 +59,21 @@ describe('ball control from positions', () => {
     expect(Array.from(c.player)).toEqual(Array(30).fill(0));
   });
 
-  it('a long ball nobody controls: after a second in the air the team in possession is unknown', () => {
-    const input = scene(70, [
-      { team: 0, at: still(20, 30) }, { team: 1, at: still(60, 30) },
+  it('a long ball nobody controls: after two seconds in the air the team in possession is unknown', () => {
+    const input = scene(100, [
+      { team: 0, at: still(20, 30) }, { team: 1, at: still(70, 30) },
     ], (f) => {
       if (f < 10) return [20.5, 30, 0.1];
-      const s = (f - 10) / 50;
-      return [lerp(20.5, 60, s), 30, f < 60 ? 4 * 12 * s * (1 - s) + 0.1 : 0.1];
+      const s = (f - 10) / 80;
+      return [lerp(20.5, 70, s), 30, f < 90 ? 4 * 20 * s * (1 - s) + 0.1 : 0.1];
     });
     const c = ballControl(input);
     expect(c.team[20]).toBe(0);
-    // The ball is above 1.5 m from about frame 12 to 58; unknown after 25 frames up there.
-    expect(c.team[30]).toBe(0);
-    expect(c.team[45]).toBe(-1);
-    expect(c.team[69]).toBe(1);
-    expect(c.player[69]).toBe(1);
+    // The ball is above 1.5 m from about frame 12 to 88; unknown after 50 frames up there.
+    expect(c.team[45]).toBe(0);
+    expect(c.team[75]).toBe(-1);
+    expect(c.team[99]).toBe(1);
+    expect(c.player[99]).toBe(1);
   });
 
   it('a dead or unseen ball belongs to nobody, and control starts afresh after it', () => {
