@@ -45,9 +45,9 @@ const RUN_INTERVAL_S = 300;
 const SHAPE_REACTION_S = 3.0;
 /** Routine movement (repositioning, pressing) stays below sprint speed; runs and chases do not. */
 const JOG_CAP = 6.0;
-/** A carried ball runs this far ahead of the carrier (m); the carrier aims this far ahead of the planned ball (s). */
+/** A carried ball runs this far ahead of the carrier (m); the carrier aims where the planned ball will be this much later (ms). */
 const CARRY_STRIDE = 0.6;
-const CARRY_LEAD_S = 0.3;
+const CARRY_LEAD_MS = 300;
 /** The carried ball blends into the planned path over this long at each end of the carry (ms). */
 const CARRY_BLEND_MS = 250;
 const clamp = (v: number, lo: number, hi: number) => Math.max(lo, Math.min(hi, v));
@@ -84,6 +84,7 @@ export function simulateMatch(source: MatchSource, options: SimulateOptions = {}
   };
 
   const ball = new BallCursor(segments);
+  const lookAhead = new BallCursor(segments);
   const smoothed = { home: { x: PITCH_LENGTH / 2, y: PITCH_WIDTH / 2 }, away: { x: PITCH_LENGTH / 2, y: PITCH_WIDTH / 2 } };
   let currentPeriod = 0;
   const periodOf = (t: number) => source.periods.find((p) => t >= p.startFrame * FRAME_MS && t <= p.endFrame * FRAME_MS);
@@ -101,9 +102,10 @@ export function simulateMatch(source: MatchSource, options: SimulateOptions = {}
     }
     const b = ball.at(t);
     if (!b) continue;
-    // Where the planned ball is going: a carrier runs onto it rather than after it.
-    const ahead = ball.at(t + FRAME_MS);
-    const lead = ahead && b.kind === 'carry' ? { vx: (ahead.x - b.x) / DT, vy: (ahead.y - b.y) / DT } : { vx: 0, vy: 0 };
+    // Where the planned ball is going: a carrier runs onto it rather than after it, but not past where
+    // the carry ends (the next action starts there).
+    const ahead = b.kind === 'carry' ? lookAhead.at(Math.min(t + CARRY_LEAD_MS, b.t1)) : null;
+    const lead = ahead ? { x: ahead.x, y: ahead.y } : { x: b.x, y: b.y };
     if (period.period !== currentPeriod) {
       currentPeriod = period.period;
       smoothed.home = { x: b.x, y: b.y };
@@ -268,7 +270,7 @@ function carriedBall(b: BallState, t: number, active: readonly Agent[]): PitchPo
   return { x: fx + (b.x - fx) * s, y: fy + (b.y - fy) * s };
 }
 
-function moveAgent(a: Agent, t: number, b: BallState, right: boolean, smoothedBall: PitchPoint, pressing: boolean, lead: { vx: number; vy: number }): void {
+function moveAgent(a: Agent, t: number, b: BallState, right: boolean, smoothedBall: PitchPoint, pressing: boolean, lead: PitchPoint): void {
   while (a.nextAnchor < a.anchors.length && (a.anchors[a.nextAnchor] as Anchor).t < t - 400) a.nextAnchor++;
   const anchor = a.anchors[a.nextAnchor];
   const sigma = a.keeper ? KEEPER_WANDER_SIGMA : slotAt(a.appearance, t).line === 'DEF' ? DEFENDER_WANDER_SIGMA : WANDER_SIGMA;
@@ -278,8 +280,8 @@ function moveAgent(a: Agent, t: number, b: BallState, right: boolean, smoothedBa
   let outside = false;
 
   if (b.holder === a.appearance.player.key && b.kind === 'carry') {
-    // Run onto the ball: aim where it will be, at least as fast as it goes.
-    steer(a, b.x + lead.vx * CARRY_LEAD_S, b.y + lead.vy * CARRY_LEAD_S, DT, MAX_SPEED, 4, Math.hypot(lead.vx, lead.vy));
+    // Run onto the ball: aim where it will be.
+    steer(a, lead.x, lead.y, DT, MAX_SPEED, 4);
   } else if (anchor && committed(a, anchor, t)) {
     const timeLeft = Math.max((anchor.t - t) / 1000, 0.08);
     const need = Math.hypot(anchor.p.x - a.x, anchor.p.y - a.y) / timeLeft;
