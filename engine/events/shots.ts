@@ -30,15 +30,19 @@ export interface ShotParams {
   speedPerMetre: number;
   /** The ball's line meets the goal line within this of the goal's centre (m): posts plus a miss. */
   aimHalfWidth: number;
-  /** An outfield opponent stopping the ball within this long of the kick blocked it (frames). */
+  /** An outfield opponent stopping the ball within this long of the kick blocked it (frames), from within `blockDistance` (m). */
   blockFrames: number;
+  blockDistance: number;
   /** Longest a shot is followed (frames). */
   maxFlightFrames: number;
   frameMs: number;
 }
 
+/** Frames after the release searched for the kick. */
+const KICK_SEARCH_FRAMES = 8;
+
 export const SHOT_DEFAULTS: ShotParams = {
-  maxDistance: 35, minSpeed: 8, speedPerMetre: 0.5, aimHalfWidth: GOAL_HALF_WIDTH + 12, blockFrames: 25, maxFlightFrames: 100, frameMs: 40,
+  maxDistance: 35, minSpeed: 8, speedPerMetre: 0.5, aimHalfWidth: GOAL_HALF_WIDTH + 12, blockFrames: 25, blockDistance: 25, maxFlightFrames: 100, frameMs: 40,
 };
 
 /**
@@ -68,19 +72,34 @@ export function detectShots(
     if (!(distanceToGoal <= o.maxDistance)) return;
     const next = runs[i + 1];
     const stop = Math.min(input.frames - 1, r.to + o.maxFlightFrames, next ? next.from : Infinity);
-    // Speed and line from the first few frames after the kick.
-    let k = r.to + 1;
-    while (k < Math.min(stop, r.to + 5) && live[k] === 1) k++;
-    const kx = input.ballX[k] as number;
-    const ky = input.ballY[k] as number;
-    const dt = (k - r.to) / fps;
-    if (!(dt > 0) || Number.isNaN(kx)) return;
-    const vx = (kx - bx) / dt;
-    const vy = (ky - by) / dt;
-    // From farther out a shot must be struck harder to be one (a ball rolled towards goal from 30 m is a pass).
-    const needed = o.minSpeed + o.speedPerMetre * Math.max(0, distanceToGoal - 8);
-    if (Math.hypot(vx, vy) < needed || (right ? vx <= 0 : vx >= 0)) return;
-    const aimY = by + (vy * (gx - bx)) / vx;
+    // Speed and line from the fastest few frames soon after the release: the kick itself may come a
+    // moment after the shooter's last frame on the ball (a stride to it, a shot on the turn).
+    let vx = 0;
+    let vy = 0;
+    let kx = bx;
+    let ky = by;
+    for (let a = r.to; a <= Math.min(stop - 1, r.to + KICK_SEARCH_FRAMES); a++) {
+      const b = Math.min(stop, a + 4);
+      if (live[b] !== 1 && b > a + 1) continue;
+      const ax = input.ballX[a] as number;
+      const ay = input.ballY[a] as number;
+      const dt = (b - a) / fps;
+      const wx = ((input.ballX[b] as number) - ax) / dt;
+      const wy = ((input.ballY[b] as number) - ay) / dt;
+      if (Number.isFinite(wx) && Number.isFinite(wy) && Math.hypot(wx, wy) > Math.hypot(vx, vy)) {
+        vx = wx;
+        vy = wy;
+        kx = ax;
+        ky = ay;
+      }
+    }
+    const speed = Math.hypot(vx, vy);
+    if (speed < o.minSpeed || (right ? vx <= 0 : vx >= 0)) return;
+    // From farther out a ball stopped by the keeper or a defender must have been struck harder to be a
+    // shot (a ball rolled towards goal from 30 m and gathered is a pass); one that crosses the goal line
+    // near the goal was a shot at any speed.
+    const hard = speed >= o.minSpeed + o.speedPerMetre * Math.max(0, distanceToGoal - 8);
+    const aimY = ky + (vy * (gx - kx)) / vx;
     if (Math.abs(aimY - PITCH_WIDTH / 2) > o.aimHalfWidth) return;
     // The ball's fate: over the goal line, stopped by an opponent, or reached a team-mate.
     let outcome: ShotOutcome | null = null;
@@ -98,18 +117,18 @@ export function detectShots(
       }
       if (live[f] !== 1) break;
     }
-    if (outcome === null && next && next.from === stop && input.team[next.player] !== team) {
+    if (outcome === null && hard && next && next.from === stop && input.team[next.player] !== team) {
       stoppedBy = next.player;
       end = next.from;
       if (input.keeper?.[next.player] === 1) outcome = 'on_target';
-      // A block stops a ball that was heading for the goal frame, at once.
-      else if (next.from - r.to <= o.blockFrames && Math.abs(aimY - PITCH_WIDTH / 2) <= GOAL_HALF_WIDTH + 3) outcome = 'blocked';
+      // A block stops a ball that was heading inside the posts, at once, from a shooting distance.
+      else if (next.from - r.to <= o.blockFrames && Math.abs(aimY - PITCH_WIDTH / 2) <= GOAL_HALF_WIDTH && distanceToGoal <= o.blockDistance) outcome = 'blocked';
     }
     if (outcome === null) return;
     out.push({
       player: r.player, team, startFrame: r.to, endFrame: end, start: [bx, by],
       end: [input.ballX[end] as number, input.ballY[end] as number], distanceToGoal, outcome, stoppedBy: outcome === 'on_target' || outcome === 'blocked' ? stoppedBy : null,
-      speed: Math.hypot(vx, vy), aimOffset: Math.abs(aimY - PITCH_WIDTH / 2),
+      speed, aimOffset: Math.abs(aimY - PITCH_WIDTH / 2),
     });
   });
   return out;
