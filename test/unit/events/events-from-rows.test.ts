@@ -4,6 +4,7 @@ import { numberEvents } from '../../../engine/events/number-events.js';
 import { controlInputFromRows } from '../../../engine/events/control-input-from-rows.js';
 import { NO_PLAYER, ROLE_BALL, ROLE_PLAYER, STATUS_DETECTED, STATUS_PROJECTED, TrackingBuilder } from '../../../engine/results/tracking-columns.js';
 import { createRng } from '../../../engine/sim/rng.js';
+import { importOwnTracking } from '../../../engine/import/from-tracking.js';
 
 /**
  * Rows of a made-up stretch of play: 22 players drifting, the ball passed between random players of
@@ -80,4 +81,11 @@ describe('events from stored rows', () => {
       expect(numberEvents(eventsFromRows(rows(seed, 1500), { durationMs: 200_000 }))).toEqual(events);
     });
   }
+
+  it('a tracking file imported without events gets the stages\' events; one with events keeps its own', () => {
+    const found = importOwnTracking(rows(2, 1500), null).events;
+    expect(found.filter((e) => e.type === 'pass').length).toBeGreaterThan(5);
+    expect(found.some((e) => e.type === 'team_possession')).toBe(true);
+    expect(importOwnTracking(rows(2, 1500), []).events).toEqual([]);
+  });
 });
