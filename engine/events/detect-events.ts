@@ -1,6 +1,7 @@
 import { ballControl, type BallControl, type BallControlInput } from './ball-control.js';
 import { controlRuns, type ControlRun } from './control-runs.js';
 import { inferInPlay } from './in-play.js';
+import { fillBallGaps } from './ball-gaps.js';
 import { detectPeriods, type DetectedPeriod } from './match-timeline.js';
 import { attacksRight } from './attack-direction.js';
 import { detectPasses, type DetectedPass } from './passes.js';
@@ -32,12 +33,14 @@ export interface EventDetection {
 const RESTART_FRAMES = 12;
 
 /**
- * The event stages in order, over one match's positions: in-play (the input's own flag when it has
+ * The event stages in order, over one match's positions: the ball's short gaps filled (ball-gaps.ts),
+ * in-play (the input's own flag when it has
  * one, else inferred from the ball, in-play.ts), ball control, spells, periods and ends, then passes,
  * drives, shots (a ball struck at goal is a shot, not also a pass) and tackles, and the set piece and
  * kind of each pass. Pure; a whole match takes well under a second.
  */
-export function detectEvents(input: BallControlInput, frameMs = 40): EventDetection {
+export function detectEvents(raw: BallControlInput, frameMs = 40): EventDetection {
+  const input = { ...raw, ...fillBallGaps(raw.ballX, raw.ballY) };
   const live = input.inPlay ?? inferInPlay(input, { frameMs });
   const withLive = { ...input, inPlay: live };
   const control = ballControl(withLive);
