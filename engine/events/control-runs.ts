@@ -1,5 +1,15 @@
 import type { BallControl } from './ball-control.js';
 
+/** A player's action on the ball, from one frame and point to another (a drive, a shot). */
+export interface BallAction {
+  player: number;
+  team: 0 | 1;
+  startFrame: number;
+  endFrame: number;
+  start: [number, number];
+  end: [number, number];
+}
+
 /** One player's spell on the ball: frames [from, to] (inclusive) in which ball control names him. */
 export interface ControlRun {
   player: number;

@@ -1,16 +1,8 @@
 import type { BallControlInput } from './ball-control.js';
-import type { ControlRun } from './control-runs.js';
+import type { BallAction, ControlRun } from './control-runs.js';
 
-/** A carry: one player moving the ball with his feet between gaining it and letting it go. */
-export interface DetectedDrive {
-  player: number;
-  team: 0 | 1;
-  /** Frames [startFrame, endFrame]: first and last frame of the spell. */
-  startFrame: number;
-  endFrame: number;
-  start: [number, number];
-  end: [number, number];
-}
+/** A carry: one player moving the ball with his feet between gaining it and letting it go; frames [startFrame, endFrame] of the spell. */
+export type DetectedDrive = BallAction;
 
 /**
  * Drives from spells of control (control-runs.ts): a spell in which the ball moved at least `minLength`

@@ -1,17 +1,11 @@
 import type { BallControlInput } from './ball-control.js';
-import type { ControlRun } from './control-runs.js';
+import type { BallAction, ControlRun } from './control-runs.js';
 import { GOAL_HALF_WIDTH, PITCH_LENGTH, PITCH_WIDTH } from './in-play.js';
 
 export type ShotOutcome = 'goal' | 'on_target' | 'off_target' | 'blocked';
 
-export interface DetectedShot {
-  player: number;
-  team: 0 | 1;
-  /** The kick (the shooter's last frame on the ball) and the frame its fate was known. */
-  startFrame: number;
-  endFrame: number;
-  start: [number, number];
-  end: [number, number];
+/** From the kick (the shooter's last frame on the ball) to the frame its fate was known. */
+export interface DetectedShot extends BallAction {
   /** Metres from the kick to the centre of the goal attacked. */
   distanceToGoal: number;
   outcome: ShotOutcome;
