@@ -25,6 +25,8 @@ interface Person {
   first: number;
   last: number;
   rows: number[];
+  /** Rows labelled squad 0, squad 1, goalkeeper. */
+  votes: [number, number, number];
 }
 
 /**
@@ -61,14 +63,22 @@ export function controlInputFromRows(columns: TrackingColumns, frameMs = 40): Ro
     const rowTeam = columns.team[i] as number;
     const team = rowTeam !== NO_TEAM ? rowTeam : playerId ? (parsePlayerId(playerId)?.team ?? NO_TEAM) : NO_TEAM;
     if (team !== 0 && team !== 1) continue;
-    const key = playerId ?? `track:${columns.track[i] as number}`;
+    // A tracker id whose rows change squad holds two people (an identity switch): one person per squad.
+    const key = playerId ?? `track:${columns.track[i] as number}:${team}`;
     let person = people.get(key);
     if (!person) {
-      person = { key, playerId, track: columns.track[i] as number, team, keeper: role === ROLE_GOAL_KEEPER, first: f, last: f, rows: [] };
+      person = { key, playerId, track: columns.track[i] as number, team, keeper: false, first: f, last: f, rows: [], votes: [0, 0, 0] };
       people.set(key, person);
     }
     person.last = f;
     person.rows.push(i);
+    // Squad and role by majority over the person's rows (a track's label can change along it).
+    person.votes[team]! += 1;
+    if (role === ROLE_GOAL_KEEPER) person.votes[2]! += 1;
+  }
+  for (const person of people.values()) {
+    person.team = (person.votes[1] > person.votes[0] ? 1 : 0);
+    person.keeper = person.votes[2] * 2 > person.rows.length;
   }
   // Slots: people of one squad and role share a slot when their spans do not overlap.
   const slots: { team: 0 | 1; keeper: boolean; freeFrom: number; people: Person[] }[] = [];
