@@ -8,6 +8,7 @@ import type { AnalysisRunner } from './jobs/analysis-runner.js';
 import type { RosterRepo } from './store/roster-repo.js';
 import type { WebhooksRepo } from './store/webhooks-repo.js';
 import type { ResultsStore } from './results/results-store.js';
+import type { EmbedTokensRepo } from './store/embed-tokens-repo.js';
 
 /** What route modules may use: the store, the job queues and the analysis runner, never each other. */
 export interface ServiceContext {
@@ -23,6 +24,8 @@ export interface ServiceContext {
   runner: AnalysisRunner;
   roster: RosterRepo;
   webhooks: WebhooksRepo;
+  /** Confirm-sides widget tokens. */
+  embedTokens: EmbedTokensRepo;
   /** Result files of done analyses, loaded once and cached. */
   results: ResultsStore;
 }

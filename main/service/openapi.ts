@@ -1,7 +1,8 @@
 import type { SwaggerOptions } from '@fastify/swagger';
 
 /** Routes that need no API token (matched on the route pattern). */
-export const PUBLIC_ROUTES = new Set(['/v1/openapi.json']);
+/** Routes that take no API token: the document itself, and the widget's own calls (embed token instead). */
+export const PUBLIC_ROUTES = new Set(['/v1/openapi.json', '/v1/embed/sides', '/v1/embed/sides/confirm']);
 
 export const API_VERSION = '1.7.0';
 
@@ -23,10 +24,14 @@ export function openApiDocument(): SwaggerOptions {
       components: {
         securitySchemes: {
           bearer: { type: 'http', scheme: 'bearer', description: 'API token from `touchline token list` or `touchline token create`' },
+          embedToken: { type: 'apiKey', in: 'header', name: 'X-Embed-Token', description: 'Widget token from POST /videos/{id}/embed-token (the widget endpoints only)' },
         },
       },
       security: [{ bearer: [] }],
-      tags: [{ name: 'videos', description: 'Register, inspect, update and delete match videos' }],
+      tags: [
+        { name: 'videos', description: 'Register, inspect, update and delete match videos' },
+        { name: 'widget', description: "The confirm-sides widget's own endpoints: authenticated by the embed token in X-Embed-Token, never an API token" },
+      ],
     },
     refResolver: {
       buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`),

@@ -19,6 +19,7 @@ import { summaryRoutes } from './routes/summary.js';
 import { trackingDownloadRoutes } from './routes/tracking-download.js';
 import { Analysis } from './schemas/analysis-schemas.js';
 import { PUBLIC_ROUTES, openApiDocument } from './openapi.js';
+import { embedTokenRoutes } from './routes/embed-tokens.js';
 
 export const API_PREFIX = '/v1';
 
@@ -89,6 +90,7 @@ export async function buildServer(ctx: ServiceContext, options: { logger?: boole
     await v1.register(videoMetaRoutes(ctx));
     await v1.register(resultsBasicRoutes(ctx));
     await v1.register(webhooksRoutes(ctx));
+    await v1.register(embedTokenRoutes(ctx));
     await v1.register(queryIntervalsRoutes(ctx));
     await v1.register(summaryRoutes(ctx));
     await v1.register(trackingDownloadRoutes(ctx));

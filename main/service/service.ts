@@ -10,6 +10,7 @@ import { JobQueue } from './jobs/job-queue.js';
 import { INGEST_JOB, ingestHandler } from './jobs/ingest.js';
 import { AnalysesRepo } from './store/analyses-repo.js';
 import { RosterRepo } from './store/roster-repo.js';
+import { EmbedTokensRepo } from './store/embed-tokens-repo.js';
 import { WebhooksRepo } from './store/webhooks-repo.js';
 import { WebhookDispatcher } from './webhooks/dispatcher.js';
 import { notifyAnalysisFinished } from './webhooks/notify.js';
@@ -69,6 +70,7 @@ export async function createService(
   runner.attach(analysisJobs);
   const context: ServiceContext = {
     config, db, videos, tokens, analyses, jobs, analysisJobs, runner, roster: new RosterRepo(db), webhooks, results,
+    embedTokens: new EmbedTokensRepo(db),
   };
   const app = await buildServer(context, options);
   jobs.start();

@@ -177,6 +177,11 @@ export class VideosRepo {
     return this.get(id);
   }
 
+  /** The kit a person confirmed as the home team (the widget's answer, spec 2.3). */
+  confirmHomeKit(id: number, key: 'team_a' | 'team_b'): void {
+    this.db.prepare('UPDATE videos SET confirmed_home_key = ?, updated_at = ? WHERE id = ?').run(key, nowIso(), id);
+  }
+
   /** The service's own reading of the starting side: never overwrites a client's value (VID-09, VID-10). */
   writeServiceSide(id: number, left: LeftStartTeam, teamZero: Side | null): void {
     this.db.prepare(`UPDATE videos SET
