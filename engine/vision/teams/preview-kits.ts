@@ -1,0 +1,74 @@
+import { rgbToLab } from './kit-colour.js';
+import { colourName, describeKit, KIT_COLOURS } from './colour-names.js';
+
+type Rgb = readonly [number, number, number];
+
+/** Two outfield kits as a pass measured them (sRGB 0-255; null where a part was not seen). */
+export interface KitColours {
+  shirt: Rgb;
+  /** The shirt's second colour (sleeves, stripes), null for a plain shirt. */
+  secondary: Rgb | null;
+  shorts: Rgb | null;
+  socks: Rgb | null;
+  pattern: 'plain' | 'stripes' | 'hoops' | 'halves' | 'unknown';
+}
+
+export type KitKey = 'team_a' | 'team_b';
+
+/** Spec 2.3's swatch: colour names from the shared palette. */
+export interface Swatch {
+  primary: string;
+  secondary: string;
+  shorts: string;
+  socks: string;
+  pattern: string;
+  description: string;
+}
+
+const name = (c: Rgb | null) => (c ? colourName(c[0], c[1], c[2]) : null);
+const PALETTE_ORDER = new Map<string, number>(KIT_COLOURS.map((c, i) => [c.name, i]));
+
+export function swatchOf(kit: KitColours): Swatch {
+  const primary = name(kit.shirt) as string;
+  const secondary = name(kit.secondary) ?? primary;
+  const shorts = name(kit.shorts);
+  const socks = name(kit.socks);
+  return {
+    primary, secondary, shorts: shorts ?? 'unknown', socks: socks ?? 'unknown', pattern: kit.pattern,
+    description: describeKit({ primary, secondary: kit.pattern === 'plain' ? null : secondary, shorts, socks }),
+  };
+}
+
+/**
+ * The canonical order of two kits (PRV-03): by the shirt's colour in palette order, then the lighter
+ * shirt first. It depends only on the colours, never on which squad the pass happened to see first or
+ * which is home, so the same match always gives the same keys.
+ */
+export function canonicalOrder(a: KitColours, b: KitColours): [KitColours, KitColours] {
+  const rank = (k: KitColours) => PALETTE_ORDER.get(name(k.shirt) as string) ?? 99;
+  const d = rank(a) - rank(b);
+  if (d !== 0) return d < 0 ? [a, b] : [b, a];
+  return rgbToLab(...a.shirt)[0] >= rgbToLab(...b.shirt)[0] ? [a, b] : [b, a];
+}
+
+const labDistance = (x: Rgb, y: Rgb) => {
+  const p = rgbToLab(...x);
+  const q = rgbToLab(...y);
+  return Math.hypot(p[0] - q[0], p[1] - q[1], p[2] - q[2]);
+};
+
+/**
+ * Keys for a later pass's kits (the `final` stage, PRV-09): once a person has confirmed a kit as home,
+ * each new kit takes the key of the earlier kit it looks like (the pairing with the smaller total
+ * colour distance), so the confirmed key still points at the same shirts. Before any confirmation the
+ * canonical order decides.
+ */
+export function keyKits(next: [KitColours, KitColours], earlier: Record<KitKey, KitColours> | null, confirmed: KitKey | null): Record<KitKey, KitColours> {
+  if (!earlier || !confirmed) {
+    const [a, b] = canonicalOrder(next[0], next[1]);
+    return { team_a: a, team_b: b };
+  }
+  const straight = labDistance(next[0].shirt, earlier.team_a.shirt) + labDistance(next[1].shirt, earlier.team_b.shirt);
+  const crossed = labDistance(next[0].shirt, earlier.team_b.shirt) + labDistance(next[1].shirt, earlier.team_a.shirt);
+  return straight <= crossed ? { team_a: next[0], team_b: next[1] } : { team_a: next[1], team_b: next[0] };
+}
