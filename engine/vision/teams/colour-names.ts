@@ -5,7 +5,8 @@ import { rgbToLab } from './kit-colour.js';
  * 2.10) and the renderer all name a colour with it, so a kit is "claret" everywhere. Names are the ones
  * kit descriptions use; each has a reference sRGB, and a colour takes the name of the nearest
  * reference in CIE Lab (perceptual distance, CIE76), with shirts seen in shade or floodlight still
- * named by hue: lightness counts for half in the distance.
+ * named by hue: lightness counts for 0.3 in the distance. There is no "gold": a yellow shirt under
+ * broadcast light measures as dark yellow, and gold kits are rare enough to be called yellow.
  */
 export const KIT_COLOURS = [
   { name: 'white', rgb: [240, 240, 238] },
@@ -13,7 +14,7 @@ export const KIT_COLOURS = [
   { name: 'grey', rgb: [120, 122, 126] },
   { name: 'charcoal', rgb: [60, 62, 66] },
   { name: 'black', rgb: [22, 22, 24] },
-  { name: 'navy', rgb: [24, 34, 78] },
+  { name: 'navy', rgb: [29, 43, 83] },
   { name: 'blue', rgb: [28, 82, 196] },
   { name: 'sky blue', rgb: [118, 176, 228] },
   { name: 'teal', rgb: [0, 124, 128] },
@@ -21,7 +22,6 @@ export const KIT_COLOURS = [
   { name: 'dark green', rgb: [18, 78, 44] },
   { name: 'lime', rgb: [170, 220, 40] },
   { name: 'yellow', rgb: [246, 214, 32] },
-  { name: 'gold', rgb: [196, 156, 52] },
   { name: 'orange', rgb: [240, 120, 24] },
   { name: 'red', rgb: [204, 28, 38] },
   { name: 'claret', rgb: [112, 22, 44] },
@@ -32,6 +32,8 @@ export const KIT_COLOURS = [
 
 export type KitColourName = (typeof KIT_COLOURS)[number]['name'];
 
+/** Lightness counts for less than hue and chroma: light changes it most across a pitch. */
+const LIGHTNESS_WEIGHT = 0.3;
 const REFERENCE = KIT_COLOURS.map((c) => ({ name: c.name, lab: rgbToLab(c.rgb[0], c.rgb[1], c.rgb[2]) }));
 
 /** The palette's name for an sRGB colour (0-255 channels). */
@@ -40,7 +42,7 @@ export function colourName(r: number, g: number, b: number): KitColourName {
   let best = REFERENCE[0] as (typeof REFERENCE)[number];
   let bestD = Infinity;
   for (const ref of REFERENCE) {
-    const d = 0.5 * (l - ref.lab[0]) ** 2 + (a - ref.lab[1]) ** 2 + (bb - ref.lab[2]) ** 2;
+    const d = LIGHTNESS_WEIGHT * (l - ref.lab[0]) ** 2 + (a - ref.lab[1]) ** 2 + (bb - ref.lab[2]) ** 2;
     if (d < bestD) {
       bestD = d;
       best = ref;

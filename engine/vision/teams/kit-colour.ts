@@ -37,6 +37,22 @@ export function rgbToLab(r: number, g: number, b: number): [number, number, numb
   return [116 * fy - 16, 500 * (fx - fy), 200 * (fy - fz)];
 }
 
+/** CIE Lab (D65) back to sRGB (0-255, clamped): for naming and drawing a colour measured in Lab. */
+export function labToRgb(l: number, a: number, b: number): [number, number, number] {
+  const fy = (l + 16) / 116;
+  const fx = fy + a / 500;
+  const fz = fy - b / 200;
+  const inv = (t: number) => (t ** 3 > 0.008856 ? t ** 3 : (t - 16 / 116) / 7.787);
+  const x = inv(fx) * 0.95047;
+  const y = inv(fy);
+  const z = inv(fz) * 1.08883;
+  const R = 3.2406 * x - 1.5372 * y - 0.4986 * z;
+  const G = -0.9689 * x + 1.8758 * y + 0.0415 * z;
+  const B = 0.0557 * x - 0.204 * y + 1.057 * z;
+  const gamma = (c: number) => 255 * Math.max(0, Math.min(1, c <= 0.0031308 ? 12.92 * c : 1.055 * c ** (1 / 2.4) - 0.055));
+  return [gamma(R), gamma(G), gamma(B)];
+}
+
 function bandMean(rgb: Uint8Array, mask: Uint8Array, w: number, box: readonly number[], top: number, bottom: number): { lab: [number, number, number]; n: number; dark: number; bright: number } | null {
   const [x0, y0, x1, y1] = box as [number, number, number, number];
   const bh = y1 - y0;
