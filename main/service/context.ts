@@ -9,6 +9,7 @@ import type { RosterRepo } from './store/roster-repo.js';
 import type { WebhooksRepo } from './store/webhooks-repo.js';
 import type { ResultsStore } from './results/results-store.js';
 import type { EmbedTokensRepo } from './store/embed-tokens-repo.js';
+import type { PreviewRunner } from './preview/preview-runner.js';
 
 /** What route modules may use: the store, the job queues and the analysis runner, never each other. */
 export interface ServiceContext {
@@ -26,6 +27,8 @@ export interface ServiceContext {
   webhooks: WebhooksRepo;
   /** Confirm-sides widget tokens. */
   embedTokens: EmbedTokensRepo;
+  /** The kit preview pass of each video (spec 2.3). */
+  preview: PreviewRunner;
   /** Result files of done analyses, loaded once and cached. */
   results: ResultsStore;
 }

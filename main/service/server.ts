@@ -20,6 +20,7 @@ import { trackingDownloadRoutes } from './routes/tracking-download.js';
 import { Analysis } from './schemas/analysis-schemas.js';
 import { PUBLIC_ROUTES, openApiDocument } from './openapi.js';
 import { embedTokenRoutes } from './routes/embed-tokens.js';
+import { previewTeamsRoutes } from './routes/preview-teams.js';
 
 export const API_PREFIX = '/v1';
 
@@ -91,6 +92,7 @@ export async function buildServer(ctx: ServiceContext, options: { logger?: boole
     await v1.register(resultsBasicRoutes(ctx));
     await v1.register(webhooksRoutes(ctx));
     await v1.register(embedTokenRoutes(ctx));
+    await v1.register(previewTeamsRoutes(ctx));
     await v1.register(queryIntervalsRoutes(ctx));
     await v1.register(summaryRoutes(ctx));
     await v1.register(trackingDownloadRoutes(ctx));

@@ -11,6 +11,7 @@ import { INGEST_JOB, ingestHandler } from './jobs/ingest.js';
 import { AnalysesRepo } from './store/analyses-repo.js';
 import { RosterRepo } from './store/roster-repo.js';
 import { EmbedTokensRepo } from './store/embed-tokens-repo.js';
+import { PreviewRunner } from './preview/preview-runner.js';
 import { WebhooksRepo } from './store/webhooks-repo.js';
 import { WebhookDispatcher } from './webhooks/dispatcher.js';
 import { notifyAnalysisFinished } from './webhooks/notify.js';
@@ -70,7 +71,7 @@ export async function createService(
   runner.attach(analysisJobs);
   const context: ServiceContext = {
     config, db, videos, tokens, analyses, jobs, analysisJobs, runner, roster: new RosterRepo(db), webhooks, results,
-    embedTokens: new EmbedTokensRepo(db),
+    embedTokens: new EmbedTokensRepo(db), preview: new PreviewRunner(config.home, videos),
   };
   const app = await buildServer(context, options);
   jobs.start();

@@ -60,7 +60,9 @@ export async function startFileServer(file: string, initial: FileServerOptions =
       res.flushHeaders(); // headers only; the client must time out
       return;
     }
-    const dropNow = options.dropAfterBytes !== undefined && drops < (options.dropTimes ?? 1);
+    // Drops are for the downloader; ffmpeg's range reads (the kit preview, user agent Lavf) pass untouched.
+    const fromFfmpeg = /^Lavf/.test(req.headers['user-agent'] ?? '');
+    const dropNow = !fromFfmpeg && options.dropAfterBytes !== undefined && drops < (options.dropTimes ?? 1);
     if (dropNow) drops += 1;
     const limit = dropNow ? Math.min(data.length, start + (options.dropAfterBytes as number)) : data.length;
     let pos = start;

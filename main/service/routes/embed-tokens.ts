@@ -68,6 +68,8 @@ export function embedTokenRoutes(ctx: ServiceContext) {
       },
     }, async (request) => {
       const video = ownedVideo(ctx, request, request.params.id);
+      // A video without a preview yet gets one started by its first token (PRV-10).
+      void ctx.preview.start(video);
       const body = request.body ?? {};
       const ancestors = body.frame_ancestors ?? null;
       for (const origin of ancestors ?? []) {

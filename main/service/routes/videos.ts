@@ -108,6 +108,8 @@ export function videosRoutes(ctx: ServiceContext) {
         localPath: source.kind === 'local' ? source.path : null,
       }, home && away ? `${home} ${away}` : title ?? defaultTitle(source));
       ctx.jobs.enqueue(INGEST_JOB, row.id);
+      // The kit preview runs beside the download (PRV-06).
+      void ctx.preview.start(row);
       return { data: presentCreated(row) };
     });
 

@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { simulateMatch } from '../../engine/sim/simulate.js';
+import { toTruthEvents } from '../../engine/sim/truth-events.js';
+import { renderTruthVideo } from '../../engine/io/render-video.js';
+import { TRUTH_FORMAT, TRUTH_VERSION, type SimTruth } from '../../engine/io/sim-truth.js';
+import { fixture } from '../helpers/fixtures.js';
+import { sampleMinute } from '../helpers/synthetic-match.js';
+import { startTestService, waitFor, type TestService } from '../helpers/test-service.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'touchline-preview-api-'));
+let t: TestService;
+
+beforeAll(async () => {
+  const source = sampleMinute();
+  const track = simulateMatch(source, { seed: 5, fromMs: 2_000, durationMs: 12_000 });
+  const truth: SimTruth = {
+    meta: { format: TRUTH_FORMAT, version: TRUTH_VERSION, seed: 5, source: { file: 'sample-minute', format: 'synthetic' }, start_ms: track.startMs,
+      frame_ms: 40, frames: track.frames, pitch: { length_m: 105, width_m: 68 }, periods: source.periods, objects: track.objects },
+    track, events: toTruthEvents(source, track.startMs, track.startMs + 12_000),
+  };
+  await renderTruthVideo(dir, truth, { camera: 'broadcast', width: 640, height: 360, seed: 5, cuts: false });
+  t = await startTestService();
+}, 90_000);
+afterAll(async () => {
+  await t?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const preview = async (id: number) => {
+  await waitFor(async () => ((await t.api.get(`/v1/videos/${id}/preview-teams`)).body.status !== 'processing' ? true : undefined), 30_000, 'the preview');
+  const res = await t.api.get(`/v1/videos/${id}/preview-teams`);
+  return res.body;
+};
+
+describe('GET /v1/videos/{id}/preview-teams', () => {
+  it('[PRV-01] [PRV-02] [PRV-03] [PRV-04] processing, then ready with two colour-sorted kits and the video\'s names', async () => {
+    const id = (await t.api.post('/v1/videos', { video_file_url: join(dir, 'video.mp4'), home_team_name: 'Reds', away_team_name: 'Blues' })).body.data.id as number;
+    const first = await t.api.get(`/v1/videos/${id}/preview-teams`);
+    expect(first.status).toBe(200);
+    expect(['processing', 'ready']).toContain(first.body.status);
+    if (first.body.status === 'processing') expect(first.body).toEqual({ status: 'processing' });
+    const ready = await preview(id);
+    expect(ready).toMatchObject({ status: 'ready', stage: 'preview', crops_status: 'unavailable', home_name: 'Reds', away_name: 'Blues', confirmed_home_key: null });
+    expect(Number.isNaN(Date.parse(ready.ready_at))).toBe(false);
+    expect(ready.teams.map((k: { key: string }) => k.key)).toEqual(['team_a', 'team_b']);
+    for (const team of ready.teams) {
+      expect(Object.keys(team.swatch).sort()).toEqual(['description', 'pattern', 'primary', 'secondary', 'shorts', 'socks']);
+      expect(team.crops).toEqual([]);
+    }
+    expect(ready.teams.map((k: { swatch: { primary: string } }) => k.swatch.primary)).toContain('yellow');
+  });
+
+  it('[PRV-09] a confirmed kit shows in the preview; the kits stay where they were', async () => {
+    const id = (await t.api.post('/v1/videos', { video_file_url: join(dir, 'video.mp4') })).body.data.id as number;
+    const before = await preview(id);
+    const { token } = (await t.api.post(`/v1/videos/${id}/embed-token`, {})).body as { token: string };
+    await t.api.request('POST', '/v1/embed/sides/confirm', { token: null, body: { home_key: 'team_b' }, headers: { 'x-embed-token': token } });
+    const after = (await t.api.get(`/v1/videos/${id}/preview-teams`)).body;
+    expect(after.confirmed_home_key).toBe('team_b');
+    expect(after.teams).toEqual(before.teams);
+  });
+
+  it('footage without a pitch: unavailable with the reason; an unknown video is 404 { message }', async () => {
+    const id = (await t.api.post('/v1/videos', { video_file_url: fixture.clip })).body.data.id as number;
+    const answer = await preview(id);
+    expect(answer.status).toBe('unavailable');
+    expect(answer.reason).toMatch(/no two team kits/);
+    const missing = await t.api.get('/v1/videos/999999/preview-teams');
+    expect(missing.status).toBe(404);
+    expect(missing.body.message).toMatch(/not found/);
+  });
+});
