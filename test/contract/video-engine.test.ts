@@ -2,12 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { simulateMatch } from '../../engine/sim/simulate.js';
-import { toTruthEvents } from '../../engine/sim/truth-events.js';
-import { renderTruthVideo } from '../../engine/io/render-video.js';
-import { TRUTH_FORMAT, TRUTH_VERSION, type SimTruth } from '../../engine/io/sim-truth.js';
 import type { FrameTruth } from '../../engine/sim/render/frame-renderer.js';
-import { sampleMinute } from '../helpers/synthetic-match.js';
+import { renderSampleClip } from '../helpers/sim-fixture.js';
 import { startTestService, waitFor, type TestService } from '../helpers/test-service.js';
 
 /**
@@ -19,14 +15,7 @@ let s: TestService;
 let frames: FrameTruth[];
 
 beforeAll(async () => {
-  const source = sampleMinute();
-  const track = simulateMatch(source, { seed: 4, fromMs: 2_000, durationMs: 8_000 });
-  const truth: SimTruth = {
-    meta: { format: TRUTH_FORMAT, version: TRUTH_VERSION, seed: 4, source: { file: 'sample-minute', format: 'synthetic' }, start_ms: track.startMs,
-      frame_ms: 40, frames: track.frames, pitch: { length_m: 105, width_m: 68 }, periods: source.periods, objects: track.objects },
-    track, events: toTruthEvents(source, track.startMs, track.startMs + 8_000),
-  };
-  await renderTruthVideo(dir, truth, { camera: 'broadcast', width: 640, height: 360, seed: 4, cuts: false });
+  await renderSampleClip(dir, { seed: 4, fromMs: 2_000, durationMs: 8_000 });
   frames = readFileSync(join(dir, 'frames.ndjson'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as FrameTruth);
   s = await startTestService({ minAnalysisSeconds: 0 });
 }, 60_000);

@@ -2,26 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { simulateMatch } from '../../engine/sim/simulate.js';
-import { toTruthEvents } from '../../engine/sim/truth-events.js';
-import { renderTruthVideo } from '../../engine/io/render-video.js';
-import { TRUTH_FORMAT, TRUTH_VERSION, type SimTruth } from '../../engine/io/sim-truth.js';
 import { previewPass } from '../../engine/video/preview-pass.js';
 import { fixture } from '../helpers/fixtures.js';
-import { sampleMinute } from '../helpers/synthetic-match.js';
+import { renderSampleClip } from '../helpers/sim-fixture.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'touchline-preview-'));
 const SEED = 5;
 
 beforeAll(async () => {
-  const source = sampleMinute();
-  const track = simulateMatch(source, { seed: SEED, fromMs: 2_000, durationMs: 12_000 });
-  const truth: SimTruth = {
-    meta: { format: TRUTH_FORMAT, version: TRUTH_VERSION, seed: SEED, source: { file: 'sample-minute', format: 'synthetic' }, start_ms: track.startMs,
-      frame_ms: 40, frames: track.frames, pitch: { length_m: 105, width_m: 68 }, periods: source.periods, objects: track.objects },
-    track, events: toTruthEvents(source, track.startMs, track.startMs + 12_000),
-  };
-  await renderTruthVideo(dir, truth, { camera: 'broadcast', width: 640, height: 360, seed: SEED, cuts: false });
+  await renderSampleClip(dir, { seed: SEED, fromMs: 2_000, durationMs: 12_000 });
 }, 90_000);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
