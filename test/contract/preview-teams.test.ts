@@ -19,7 +19,7 @@ afterAll(async () => {
 });
 
 const preview = async (id: number) => {
-  await waitFor(async () => ((await t.api.get(`/v1/videos/${id}/preview-teams`)).body.status !== 'processing' ? true : undefined), 30_000, 'the preview');
+  await waitFor(async () => ((await t.api.get(`/v1/videos/${id}/preview-teams`)).body.status !== 'processing' ? true : undefined), 30_000, 'the preview', 250);
   const res = await t.api.get(`/v1/videos/${id}/preview-teams`);
   return res.body;
 };
