@@ -3,7 +3,7 @@ import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'test/fixtures/.generated/', 'coverage/'] },
+  { ignores: ['dist/', 'node_modules/', 'test/fixtures/.generated/', 'coverage/', 'test-results/', 'playwright-report/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -11,6 +11,14 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-restricted-imports': 'off',
+    },
+  },
+  {
+    // The renderer runs in the browser and talks to the service over HTTP only (renderer/README.md).
+    files: ['renderer/widget/**'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      'no-restricted-imports': ['error', { patterns: ['node:*', '**/main/**', '**/engine/**'] }],
     },
   },
   {

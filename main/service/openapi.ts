@@ -1,8 +1,10 @@
 import type { SwaggerOptions } from '@fastify/swagger';
 
-/** Routes that need no API token (matched on the route pattern). */
 /** Routes that take no API token: the document itself, and the widget's own calls (embed token instead). */
-export const PUBLIC_ROUTES = new Set(['/v1/openapi.json', '/v1/embed/sides', '/v1/embed/sides/confirm']);
+export const PUBLIC_ROUTES = new Set([
+  '/v1/openapi.json', '/v1/embed/sides', '/v1/embed/sides/confirm', '/v1/embed/preview-teams',
+  '/embed/confirm-sides', '/embed/assets/:file',
+]);
 
 export const API_VERSION = '1.7.0';
 

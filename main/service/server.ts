@@ -21,6 +21,7 @@ import { Analysis } from './schemas/analysis-schemas.js';
 import { PUBLIC_ROUTES, openApiDocument } from './openapi.js';
 import { embedTokenRoutes } from './routes/embed-tokens.js';
 import { previewTeamsRoutes } from './routes/preview-teams.js';
+import { embedPageRoutes } from './routes/embed-page.js';
 
 export const API_PREFIX = '/v1';
 
@@ -97,6 +98,7 @@ export async function buildServer(ctx: ServiceContext, options: { logger?: boole
     await v1.register(summaryRoutes(ctx));
     await v1.register(trackingDownloadRoutes(ctx));
   }, { prefix: API_PREFIX });
+  await app.register(embedPageRoutes(ctx));
 
   return app;
 }

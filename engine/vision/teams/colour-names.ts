@@ -64,3 +64,9 @@ export function describeKit(kit: { primary: string; secondary?: string | null; s
   if (kit.socks) parts.push(`${kit.socks} socks`);
   return parts.join(', ');
 }
+
+/** The palette's reference `#rrggbb` for a colour name; null for a name outside it (`unknown`). */
+export function paletteHex(name: string): string | null {
+  const ref = KIT_COLOURS.find((c) => c.name === name);
+  return ref ? hexColour(ref.rgb[0], ref.rgb[1], ref.rgb[2]) : null;
+}

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync, renameSync } from '
 import { join } from 'node:path';
 import { previewPass } from '../../../engine/video/preview-pass.js';
 import { probeVideo } from '../../../engine/io/probe.js';
-import type { Swatch } from '../../../engine/vision/teams/preview-kits.js';
+import type { KitColours, Swatch } from '../../../engine/vision/teams/preview-kits.js';
 import type { VideosRepo, VideoRow } from '../store/videos-repo.js';
 import { sourcePath, videoDir } from '../jobs/ingest.js';
 
@@ -11,7 +11,7 @@ const SOURCE_TIMEOUT_MS = 30_000;
 
 /** What a finished pass leaves in `<video dir>/preview.json`. */
 export type StoredPreview =
-  | { state: 'ready'; stage: 'preview' | 'final'; ready_at: string; crops_status: 'pending' | 'ready' | 'unavailable'; teams: { key: 'team_a' | 'team_b'; swatch: Swatch }[] }
+  | { state: 'ready'; stage: 'preview' | 'final'; ready_at: string; crops_status: 'pending' | 'ready' | 'unavailable'; teams: { key: 'team_a' | 'team_b'; swatch: Swatch; colours?: KitColours }[] }
   | { state: 'unavailable'; ready_at: string; reason: string };
 
 /**
@@ -61,7 +61,7 @@ export class PreviewRunner {
       const first = await this.passOnSource(video);
       const result = first === UNREADABLE ? await this.passOnDownload(video.id) : first;
       answer = result
-        ? { state: 'ready', stage: 'preview', ready_at: new Date().toISOString(), crops_status: 'unavailable', teams: result.teams.map(({ key, swatch }) => ({ key, swatch })) }
+        ? { state: 'ready', stage: 'preview', ready_at: new Date().toISOString(), crops_status: 'unavailable', teams: result.teams.map(({ key, swatch, colours }) => ({ key, swatch, colours })) }
         : { state: 'unavailable', ready_at: new Date().toISOString(), reason: 'no two team kits could be found in the video (is it match footage from a game camera?)' };
     } catch (err) {
       answer = { state: 'unavailable', ready_at: new Date().toISOString(), reason: `the preview could not read the video: ${(err as Error).message.split('\n')[0]}` };

@@ -1,16 +1,17 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { apiError } from '../errors.js';
 import type { ServiceContext } from '../context.js';
 import { IdParams, LeftStartTeam, Nullable, Side, StringEnum, managementErrors } from '../schemas/common.js';
 import { ownedVideo } from './owned-video.js';
-import { isExpired, type EmbedTokenRow } from '../store/embed-tokens-repo.js';
+import type { EmbedTokenRow } from '../store/embed-tokens-repo.js';
 import type { VideoRow } from '../store/videos-repo.js';
+import { PreviewTeams } from '../schemas/preview-schemas.js';
+import { presentPreview } from './present-preview.js';
+import { widgetSession } from './embed-session.js';
 
 const TAG = ['widget'];
-/** Where the widget's own calls send the token: a header, so it never lands in logs of query strings. */
-export const EMBED_TOKEN_HEADER = 'x-embed-token';
 const NAME_MAX = 100;
 /** An origin as CSP frame-ancestors takes it: scheme, host (optionally `*.` wildcard), optional port, nothing else. */
 const ORIGIN = /^https?:\/\/(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:\d{1,5})?$|^https?:\/\/\[[0-9a-f:]+\](:\d{1,5})?$/i;
@@ -88,16 +89,6 @@ export function embedTokenRoutes(ctx: ServiceContext) {
       return { token, url, expires_at: row.expires_at };
     });
 
-    function widgetToken(request: FastifyRequest): { token: EmbedTokenRow; video: VideoRow } {
-      const raw = request.headers[EMBED_TOKEN_HEADER];
-      const row = typeof raw === 'string' ? ctx.embedTokens.find(raw) : undefined;
-      if (!row) throw apiError('EMBED_TOKEN_INVALID', `missing or unknown embed token: send the widget token in ${EMBED_TOKEN_HEADER}`);
-      if (isExpired(row)) throw apiError('EMBED_TOKEN_EXPIRED', `this embed token expired at ${row.expires_at}; mint a new one`);
-      const video = ctx.videos.get(row.video_id);
-      if (!video) throw apiError('EMBED_TOKEN_INVALID', 'the video of this embed token no longer exists');
-      return { token: row, video };
-    }
-
     r.get('/embed/sides', {
       schema: {
         tags: TAG,
@@ -106,9 +97,18 @@ export function embedTokenRoutes(ctx: ServiceContext) {
         response: { 200: Type.Object({ data: Sides }), ...managementErrors() },
       },
     }, async (request) => {
-      const { token, video } = widgetToken(request);
+      const { token, video } = widgetSession(ctx, request);
       return { data: presentSides(video, token) };
     });
+
+    r.get('/embed/preview-teams', {
+      schema: {
+        tags: TAG,
+        security: [{ embedToken: [] }],
+        summary: "The widget's copy of its video's preview (spec 2.3), with each kit's measured colours so it can draw them",
+        response: { 200: PreviewTeams, ...managementErrors() },
+      },
+    }, async (request) => presentPreview(ctx, widgetSession(ctx, request).video, { colours: true }));
 
     r.post('/embed/sides/confirm', {
       schema: {
@@ -124,7 +124,7 @@ export function embedTokenRoutes(ctx: ServiceContext) {
         response: { 200: Type.Object({ data: Sides }), ...managementErrors(413, 415) },
       },
     }, async (request) => {
-      const { token, video } = widgetToken(request);
+      const { token, video } = widgetSession(ctx, request);
       const home = nameField('home_name', request.body.home_name);
       const away = nameField('away_name', request.body.away_name);
       if (token.readonly_names === 1 && (home !== undefined || away !== undefined)) {

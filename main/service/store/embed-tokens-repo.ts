@@ -1,6 +1,5 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from './db.js';
-import { nowIso } from './db.js';
 
 export interface EmbedTokenRow {
   id: number;
@@ -34,12 +33,18 @@ export class EmbedTokensRepo {
     return { token, row: this.db.prepare('SELECT * FROM embed_tokens WHERE id = ?').get(Number(info.lastInsertRowid)) as EmbedTokenRow };
   }
 
-  /** The token's row by its raw value (compared as hashes, in constant time), or undefined. */
+  /**
+   * The token's row by its raw value, or undefined. Looked up by hash: an attacker timing the index
+   * lookup learns about SHA-256 outputs of guesses, not about the stored token.
+   */
   find(token: string): EmbedTokenRow | undefined {
     if (!token.startsWith(PREFIX)) return undefined;
-    const hash = hashEmbedToken(token);
-    const row = this.db.prepare('SELECT * FROM embed_tokens WHERE token_hash = ?').get(hash) as EmbedTokenRow | undefined;
-    return row && timingSafeEqual(row.token_hash, hash) ? row : undefined;
+    return this.db.prepare('SELECT * FROM embed_tokens WHERE token_hash = ?').get(hashEmbedToken(token)) as EmbedTokenRow | undefined;
+  }
+
+  /** The origins a token lets frame the widget (and receive its messages); empty: none. */
+  static frameAncestors(row: Pick<EmbedTokenRow, 'frame_ancestors'>): string[] {
+    return row.frame_ancestors ? JSON.parse(row.frame_ancestors) as string[] : [];
   }
 
   /** Expired tokens are kept a day (so a late widget can say "expired" rather than "invalid"), then dropped. */
@@ -52,4 +57,3 @@ export function isExpired(row: Pick<EmbedTokenRow, 'expires_at'>, now = Date.now
   return Date.parse(row.expires_at) <= now;
 }
 
-export { nowIso };
