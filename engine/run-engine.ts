@@ -2,6 +2,7 @@ import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { readSimTruth } from './io/sim-truth.js';
 import { writeTrackingFile } from './io/tracking-store.js';
+import { kitKeysOf } from './vision/teams/preview-kits.js';
 import { importSimTruth, type ImportResult } from './import/from-sim.js';
 import { importMetrica } from './import/from-metrica.js';
 import { importOwnTracking } from './import/from-tracking.js';
@@ -108,7 +109,9 @@ async function runVideo(v: VideoSource, progress: ProgressFn): Promise<{ result:
       events: r.events,
       facts: {
         duration_ms: r.durationMs, frame_ms: 40, image: { width: v.sourceWidth ?? v.width, height: v.sourceHeight ?? v.height },
-        team_roles: { team_0: null, team_1: null }, kit_keys: { team_0: null, team_1: null }, players: [], quality: null,
+        team_roles: { team_0: null, team_1: null }, players: [], quality: null,
+        kit_keys: r.teamKits && v.previewKits ? kitKeysOf(r.teamKits, v.previewKits) : { team_0: null, team_1: null },
+        team_kits: r.teamKits ? { team_0: r.teamKits[0], team_1: r.teamKits[1] } : null,
         rows: { detected, projected: 0 },
         timings_ms: Object.fromEntries(Object.entries(r.timingsMs).map(([k, ms]) => [k, Math.round(ms)])),
         runtime: r.runtime,

@@ -1,3 +1,4 @@
+import type { KitColours, KitKey } from './vision/teams/preview-kits.js';
 import type { AnalysisFacts } from './results/analysis-facts.js';
 
 /**
@@ -32,6 +33,8 @@ export interface VideoSource {
   /** The source file's own frame size (after rotation): pixel columns are reported in it. */
   sourceWidth?: number;
   sourceHeight?: number;
+  /** The kit preview's two kits, when it found them: the run reports which one each squad wore (kit_keys). */
+  previewKits?: Record<KitKey, KitColours> | null;
 }
 
 export interface EngineRunSpec {

@@ -1,4 +1,5 @@
 import type { TeamLabel } from './result-events.js';
+import type { KitColours } from '../vision/teams/preview-kits.js';
 
 /**
  * What an engine run (or an import) knows about the match besides rows and events: written as
@@ -23,6 +24,8 @@ export interface AnalysisFacts {
   team_roles: Record<TeamLabel, 'home' | 'away' | null>;
   /** Which preview kit each label wore (`team_a`/`team_b`), when the engine matched kits; else null. */
   kit_keys: Record<TeamLabel, 'team_a' | 'team_b' | null>;
+  /** Video runs: the kit each squad wore, as measured over the whole run (the preview's `final` stage shows them). */
+  team_kits?: Record<TeamLabel, KitColours> | null;
   /** Every player id seen, with what the source knew of them. */
   players: AnalysisPlayer[];
   /** Quality of the run (team report 2.10): null when never scored. */

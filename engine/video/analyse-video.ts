@@ -16,6 +16,8 @@ import { linePixels } from '../vision/calibration/line-pixels.js';
 import { discoverRig, type RigEstimate } from '../vision/calibration/rig-discovery.js';
 import { FrameAnalyser } from '../vision/frame-analyser.js';
 import { BallCandidateLog, type BallFrameInput } from '../vision/ball/ball-track.js';
+import { squadKits } from '../vision/teams/squad-kits.js';
+import type { KitColours } from '../vision/teams/preview-kits.js';
 import { assignTeams, type TrackKit } from '../vision/teams/team-assignment.js';
 import {
   NO_PLAYER, ROLE_BALL, ROLE_GOAL_KEEPER, ROLE_PLAYER, ROLE_REFEREE, STATUS_DETECTED, STATUS_DETECTED_OVERLAP, TrackingBuilder, type TrackingColumns,
@@ -44,6 +46,8 @@ export interface VideoAnalysisResult {
   calibratedFrames: number;
   rig: RigEstimate | null;
   timingsMs: Record<string, number>;
+  /** The two squads' kits (team_0 first), null when no two squads were found. */
+  teamKits: [KitColours, KitColours] | null;
   /**
    * Per frame, for evaluation and overlays: the camera (working grid) and its homography (pitch metres ->
    * source pixels), the person boxes (source pixels) with their track ids, the ball's picture position.
@@ -204,6 +208,7 @@ export async function analyseVideo(input: VideoInput, progress: VideoProgress, o
   const trackKits = kits.kits();
   const model = assignTeams(trackKits);
   const rowLabels = model ? windowLabels(people, model) : null;
+  const teamKits = model ? squadKits(model, trackKits) : null;
 
   const builder = new TrackingBuilder(people.length + ball.length + 16);
   const cm = (v: number, max: number) => Math.max(0, Math.min(max, Math.round(v * 100)));
@@ -258,7 +263,7 @@ export async function analyseVideo(input: VideoInput, progress: VideoProgress, o
       ball: analysable[f] ? (ballAt.get(f) ?? null) : null,
     }))
     : null;
-  return { columns, events, durationMs, frames, analysableFrames, calibratedFrames, rig, timingsMs: timings, debug,
+  return { columns, events, durationMs, frames, analysableFrames, calibratedFrames, rig, timingsMs: timings, debug, teamKits,
     runtime: { execution_provider: verifier?.provider ?? null, models: verifier ? ['person-verifier'] : [] }, ...(options.debug ? { trackKits, ...(options.ballFrames ? { ballFrames } : {}) } : {}) };
 }
 

@@ -10,6 +10,7 @@ import type { WebhooksRepo } from './store/webhooks-repo.js';
 import type { ResultsStore } from './results/results-store.js';
 import type { EmbedTokensRepo } from './store/embed-tokens-repo.js';
 import type { PreviewRunner } from './preview/preview-runner.js';
+import type { UrlSigner } from './preview/signed-urls.js';
 
 /** What route modules may use: the store, the job queues and the analysis runner, never each other. */
 export interface ServiceContext {
@@ -29,6 +30,8 @@ export interface ServiceContext {
   embedTokens: EmbedTokensRepo;
   /** The kit preview pass of each video (spec 2.3). */
   preview: PreviewRunner;
+  /** Signs and checks the expiring URLs of preview crops. */
+  signer: UrlSigner;
   /** Result files of done analyses, loaded once and cached. */
   results: ResultsStore;
 }

@@ -22,6 +22,7 @@ import { PUBLIC_ROUTES, openApiDocument } from './openapi.js';
 import { embedTokenRoutes } from './routes/embed-tokens.js';
 import { previewTeamsRoutes } from './routes/preview-teams.js';
 import { embedPageRoutes } from './routes/embed-page.js';
+import { previewCropsRoutes } from './routes/preview-crops.js';
 
 export const API_PREFIX = '/v1';
 
@@ -94,6 +95,7 @@ export async function buildServer(ctx: ServiceContext, options: { logger?: boole
     await v1.register(webhooksRoutes(ctx));
     await v1.register(embedTokenRoutes(ctx));
     await v1.register(previewTeamsRoutes(ctx));
+    await v1.register(previewCropsRoutes(ctx));
     await v1.register(queryIntervalsRoutes(ctx));
     await v1.register(summaryRoutes(ctx));
     await v1.register(trackingDownloadRoutes(ctx));

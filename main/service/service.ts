@@ -11,6 +11,7 @@ import { INGEST_JOB, ingestHandler } from './jobs/ingest.js';
 import { AnalysesRepo } from './store/analyses-repo.js';
 import { RosterRepo } from './store/roster-repo.js';
 import { EmbedTokensRepo } from './store/embed-tokens-repo.js';
+import { UrlSigner } from './preview/signed-urls.js';
 import { PreviewRunner } from './preview/preview-runner.js';
 import { WebhooksRepo } from './store/webhooks-repo.js';
 import { WebhookDispatcher } from './webhooks/dispatcher.js';
@@ -51,8 +52,9 @@ export async function createService(
   const dispatcher = new WebhookDispatcher(webhooks, {
     retryBaseMs: config.webhookRetryBaseMs, maxAttempts: config.webhookMaxAttempts, timeoutMs: config.webhookTimeoutMs,
   });
+  const preview = new PreviewRunner(config.home, videos);
   const runner = new AnalysisRunner({
-    config, analyses, videos, jobsRepo, host: options.engineHost ?? childProcessEngineHost({ script: config.engineWorker }),
+    config, analyses, videos, jobsRepo, preview, host: options.engineHost ?? childProcessEngineHost({ script: config.engineWorker }),
     onFinished: (analysis) => {
       notifyAnalysisFinished(webhooks, dispatcher, videos, analysis);
       // Someone usually looks at results right after they are done: load them and build the query
@@ -71,7 +73,7 @@ export async function createService(
   runner.attach(analysisJobs);
   const context: ServiceContext = {
     config, db, videos, tokens, analyses, jobs, analysisJobs, runner, roster: new RosterRepo(db), webhooks, results,
-    embedTokens: new EmbedTokensRepo(db), preview: new PreviewRunner(config.home, videos),
+    embedTokens: new EmbedTokensRepo(db), preview, signer: new UrlSigner(),
   };
   const app = await buildServer(context, options);
   jobs.start();

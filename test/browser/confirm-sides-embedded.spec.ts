@@ -20,6 +20,12 @@ test('[EMB-07] [EMB-08] [EMB-09] [EMB-12] [EMB-13] [EMB-16] embedded on an allow
   const cards = widget.getByRole('radio');
   await expect(cards).toHaveCount(2);
   await expect(widget.getByRole('button', { name: 'Confirm' })).toBeDisabled();
+  // Crops of players in each kit, loaded through their signed URLs (PRV-05).
+  for (const card of [cards.nth(0), cards.nth(1)]) {
+    const crop = card.locator('img.kit-crop').first();
+    await expect(crop).toBeVisible();
+    expect(await crop.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)).toBeGreaterThan(0);
+  }
   await screenshot(page, 'widget-embedded-en');
 
   // A new home name, a blank away name (keeps the stored one), kit B is home.

@@ -56,8 +56,8 @@ describe('OpenAPI document', () => {
     expect(Object.keys(doc.paths).sort()).toEqual([
       '/v1/analyses/{id}', '/v1/analyses/{id}/events', '/v1/analyses/{id}/meta-data', '/v1/analyses/{id}/query-intervals',
       '/v1/analyses/{id}/schema', '/v1/analyses/{id}/summary', '/v1/analyses/{id}/team-mapping', '/v1/analyses/{id}/tracking/download',
-      '/v1/embed/sides', '/v1/embed/sides/confirm',
-      '/v1/imports', '/v1/videos', '/v1/videos/{id}', '/v1/videos/{id}/embed-token', '/v1/videos/{id}/meta', '/v1/videos/{id}/preview-teams', '/v1/videos/{id}/roster', '/v1/videos/{video_id}/analysis',
+      '/v1/embed/preview-teams', '/v1/embed/sides', '/v1/embed/sides/confirm',
+      '/v1/imports', '/v1/videos', '/v1/videos/{id}', '/v1/videos/{id}/embed-token', '/v1/videos/{id}/meta', '/v1/videos/{id}/preview-crops/{file}', '/v1/videos/{id}/preview-teams', '/v1/videos/{id}/roster', '/v1/videos/{video_id}/analysis',
       '/v1/webhooks', '/v1/webhooks/{id}', '/v1/webhooks/{id}/deliveries',
     ]);
     for (const [path, methods] of Object.entries(doc.paths) as [string, Record<string, { summary?: string; responses: Record<string, { content?: Record<string, { schema: { $ref?: string } }> }> }>][]) {

@@ -32,14 +32,38 @@ describe('GET /v1/videos/{id}/preview-teams', () => {
     expect(['processing', 'ready']).toContain(first.body.status);
     if (first.body.status === 'processing') expect(first.body).toEqual({ status: 'processing' });
     const ready = await preview(id);
-    expect(ready).toMatchObject({ status: 'ready', stage: 'preview', crops_status: 'unavailable', home_name: 'Reds', away_name: 'Blues', confirmed_home_key: null });
+    expect(ready).toMatchObject({ status: 'ready', stage: 'preview', crops_status: 'ready', home_name: 'Reds', away_name: 'Blues', confirmed_home_key: null });
     expect(Number.isNaN(Date.parse(ready.ready_at))).toBe(false);
     expect(ready.teams.map((k: { key: string }) => k.key)).toEqual(['team_a', 'team_b']);
     for (const team of ready.teams) {
       expect(Object.keys(team.swatch).sort()).toEqual(['description', 'pattern', 'primary', 'secondary', 'shorts', 'socks']);
-      expect(team.crops).toEqual([]);
+      expect(team.crops.length).toBeGreaterThanOrEqual(1);
     }
     expect(ready.teams.map((k: { swatch: { primary: string } }) => k.swatch.primary)).toContain('yellow');
+  });
+
+  it('[PRV-05] [PRV-08] crops are expiring signed URLs anyone may load; a changed or expired one is 403 { message }', async () => {
+    const id = (await t.api.post('/v1/videos', { video_file_url: join(dir, 'video.mp4') })).body.data.id as number;
+    const ready = await preview(id);
+    const url = new URL(ready.teams[0].crops[0] as string);
+    expect(url.origin).toBe(t.base);
+    expect(url.pathname).toBe(`/v1/videos/${id}/preview-crops/team_a-0.jpg`);
+    const expires = Number(url.searchParams.get('expires'));
+    expect(expires * 1000 - Date.now()).toBeGreaterThan(3000_000);
+    const img = await fetch(url);
+    expect(img.status).toBe(200);
+    expect(img.headers.get('content-type')).toBe('image/jpeg');
+    expect([...new Uint8Array(await img.arrayBuffer()).subarray(0, 2)]).toEqual([0xff, 0xd8]);
+
+    const other = new URL(url);
+    other.pathname = `/v1/videos/${id}/preview-crops/team_b-0.jpg`;
+    const forged = await fetch(other);
+    expect(forged.status).toBe(403);
+    expect(await forged.json()).toEqual({ message: expect.stringContaining('not signed') });
+    const late = new URL(url);
+    late.searchParams.set('expires', String(expires + 60));
+    expect((await fetch(late)).status).toBe(403);
+    expect((await fetch(`${t.base}/v1/videos/${id}/preview-crops/team_a-0.jpg`)).status).toBe(403);
   });
 
   it('[PRV-09] a confirmed kit shows in the preview; the kits stay where they were', async () => {

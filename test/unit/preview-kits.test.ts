@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalOrder, keyKits, swatchOf, type KitColours } from '../../engine/vision/teams/preview-kits.js';
+import { canonicalOrder, keyKits, kitKeysOf, swatchOf, type KitColours } from '../../engine/vision/teams/preview-kits.js';
 
 const kit = (shirt: [number, number, number], extra: Partial<KitColours> = {}): KitColours => ({ shirt, secondary: null, shorts: null, socks: null, pattern: 'plain', ...extra });
 const white = kit([238, 238, 236], { shorts: [25, 35, 80], socks: [238, 238, 236] });
@@ -18,18 +18,22 @@ describe('preview kits', () => {
     expect(canonicalOrder(red, lighterRed)).toEqual([lighterRed, red]);
   });
 
-  it('[PRV-09] a later pass keeps the confirmed kit on its key, even where the canonical order would swap them', () => {
+  it('[PRV-09] a later pass keeps every kit on its key, even where the canonical order would swap them', () => {
     const navy = kit([24, 34, 78]);
     const sky = kit([118, 176, 228]);
-    const first = keyKits([sky, navy], null, null);
+    const first = keyKits([sky, navy], null);
     expect(first).toEqual({ team_a: navy, team_b: sky });
     // The final pass sees the navy shirts in shade (black) and the sky blue ones in floodlight (nearly white).
     const navyInShade = kit([18, 20, 30]);
     const skyInLight = kit([205, 228, 246]);
     expect(canonicalOrder(navyInShade, skyInLight)).toEqual([skyInLight, navyInShade]); // by colour alone: swapped
-    expect(keyKits([navyInShade, skyInLight], first, 'team_a')).toEqual({ team_a: navyInShade, team_b: skyInLight });
-    expect(keyKits([skyInLight, navyInShade], first, 'team_a')).toEqual({ team_a: navyInShade, team_b: skyInLight });
-    // Without a confirmation the canonical order decides.
-    expect(keyKits([navyInShade, skyInLight], first, null)).toEqual({ team_a: skyInLight, team_b: navyInShade });
+    expect(keyKits([navyInShade, skyInLight], first)).toEqual({ team_a: navyInShade, team_b: skyInLight });
+    expect(keyKits([skyInLight, navyInShade], first)).toEqual({ team_a: navyInShade, team_b: skyInLight });
+  });
+
+  it('kitKeysOf: each engine squad takes the key of the preview kit its shirts resemble', () => {
+    const preview = { team_a: kit([24, 34, 78]), team_b: kit([246, 214, 32]) };
+    expect(kitKeysOf([kit([230, 200, 40]), kit([30, 40, 70])], preview)).toEqual({ team_0: 'team_b', team_1: 'team_a' });
+    expect(kitKeysOf([kit([30, 40, 70]), kit([230, 200, 40])], preview)).toEqual({ team_0: 'team_a', team_1: 'team_b' });
   });
 });

@@ -57,18 +57,28 @@ const labDistance = (x: Rgb, y: Rgb) => {
   return Math.hypot(p[0] - q[0], p[1] - q[1], p[2] - q[2]);
 };
 
+/** Whether `next[0]` pairs with `earlier[0]` (the pairing with the smaller total shirt distance). */
+function pairsStraight(next: readonly [KitColours, KitColours], earlier: readonly [KitColours, KitColours]): boolean {
+  const straight = labDistance(next[0].shirt, earlier[0].shirt) + labDistance(next[1].shirt, earlier[1].shirt);
+  const crossed = labDistance(next[0].shirt, earlier[1].shirt) + labDistance(next[1].shirt, earlier[0].shirt);
+  return straight <= crossed;
+}
+
 /**
- * Keys for a later pass's kits (the `final` stage, PRV-09): once a person has confirmed a kit as home,
- * each new kit takes the key of the earlier kit it looks like (the pairing with the smaller total
- * colour distance), so the confirmed key still points at the same shirts. Before any confirmation the
- * canonical order decides.
+ * Keys for a later pass's kits (the `final` stage, PRV-09): once a video has keys, each new kit takes
+ * the key of the earlier kit it looks like, so a key means the same shirts for the life of the video:
+ * a confirmed home key, a widget open across the final pass and the engine's kit_keys all rely on it.
+ * Only a first pass is keyed by the canonical order (PRV-03).
  */
-export function keyKits(next: [KitColours, KitColours], earlier: Record<KitKey, KitColours> | null, confirmed: KitKey | null): Record<KitKey, KitColours> {
-  if (!earlier || !confirmed) {
+export function keyKits(next: [KitColours, KitColours], earlier: Record<KitKey, KitColours> | null): Record<KitKey, KitColours> {
+  if (!earlier) {
     const [a, b] = canonicalOrder(next[0], next[1]);
     return { team_a: a, team_b: b };
   }
-  const straight = labDistance(next[0].shirt, earlier.team_a.shirt) + labDistance(next[1].shirt, earlier.team_b.shirt);
-  const crossed = labDistance(next[0].shirt, earlier.team_b.shirt) + labDistance(next[1].shirt, earlier.team_a.shirt);
-  return straight <= crossed ? { team_a: next[0], team_b: next[1] } : { team_a: next[1], team_b: next[0] };
+  return pairsStraight(next, [earlier.team_a, earlier.team_b]) ? { team_a: next[0], team_b: next[1] } : { team_a: next[1], team_b: next[0] };
+}
+
+/** Which preview kit each engine squad wears (team 0 first): the closer pairing of the two shirts. */
+export function kitKeysOf(squads: readonly [KitColours, KitColours], preview: Record<KitKey, KitColours>): { team_0: KitKey; team_1: KitKey } {
+  return pairsStraight(squads, [preview.team_a, preview.team_b]) ? { team_0: 'team_a', team_1: 'team_b' } : { team_0: 'team_b', team_1: 'team_a' };
 }

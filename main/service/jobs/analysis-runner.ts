@@ -11,6 +11,8 @@ import { EngineRunError, type EngineHost } from './engine-host.js';
 import type { EngineRunSpec, ImportSource } from '../../../engine/worker-protocol.js';
 import type { AnalysisFacts } from '../../../engine/results/analysis-facts.js';
 import { composeTeamMapping } from '../results/team-identity.js';
+import type { PreviewRunner } from '../preview/preview-runner.js';
+import type { KitColours, KitKey } from '../../../engine/vision/teams/preview-kits.js';
 
 export const ANALYSIS_JOB = 'analysis';
 
@@ -24,6 +26,8 @@ export interface AnalysisRunnerDeps {
   videos: VideosRepo;
   jobsRepo: JobsRepo;
   host: EngineHost;
+  /** The kit preview: an analysis holds for it (waiting_for_meta), and its final stage follows the run. */
+  preview: Pick<PreviewRunner, 'kitsFor' | 'finalStage'>;
   /** Told of every analysis that reached a final status (webhooks listen here). */
   onFinished?: (analysis: AnalysisRow) => void;
 }
@@ -117,11 +121,20 @@ export class AnalysisRunner {
       }
     }
 
+    // Spec 3: a bounded automatic hold while the kit pass finishes, so the run can say which preview kit
+    // each squad wore (the team mapping's confirmed_kit source needs it).
+    let previewKits: Record<KitKey, KitColours> | null = null;
+    if (analysis.engine_source === 'video') {
+      analyses.setStatus(analysis.id, 'waiting_for_meta');
+      previewKits = await this.deps.preview.kitsFor(video, config.metaWaitSeconds * 1000);
+      if (signal.aborted) return;
+    }
+
     analyses.setStatus(analysis.id, 'running');
     analyses.setProgress(analysis.id, 0);
     let lastWrite = 0;
     try {
-      const facts = await this.deps.host.run(this.spec(analysis, video), {
+      const facts = await this.deps.host.run(this.spec(analysis, video, previewKits), {
         signal,
         onProgress: (progress) => {
           const now = Date.now();
@@ -140,7 +153,7 @@ export class AnalysisRunner {
     }
   }
 
-  private spec(analysis: AnalysisRow, video: VideoRow): EngineRunSpec {
+  private spec(analysis: AnalysisRow, video: VideoRow, previewKits: Record<KitKey, KitColours> | null): EngineRunSpec {
     const outDir = analysisDir(this.deps.config.home, video.id, analysis.id);
     if (analysis.engine_source === 'import') {
       return { analysisId: analysis.id, outDir, source: JSON.parse(analysis.import_spec as string) as ImportSource };
@@ -155,6 +168,7 @@ export class AnalysisRunner {
         width: probe.analysis.width, height: probe.analysis.height,
         sourceWidth: probe.rotation === 90 || probe.rotation === 270 ? probe.height : probe.width,
         sourceHeight: probe.rotation === 90 || probe.rotation === 270 ? probe.width : probe.height,
+        previewKits,
       },
     };
   }
@@ -168,6 +182,7 @@ export class AnalysisRunner {
     if (video.left_start_team_set_by !== 'client' && mapping.team_0.role) {
       videos.writeServiceSide(video.id, mapping.team_0.role, mapping.team_0.role);
     }
+    if (video.source_kind !== 'none') void this.deps.preview.finalStage(video);
     if (video.source_kind === 'none' && video.duration_seconds === null) {
       videos.setDuration(video.id, facts.duration_ms / 1000);
     }

@@ -1,17 +1,32 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync, renameSync } from 'node:fs';
-import { join } from 'node:path';
-import { previewPass } from '../../../engine/video/preview-pass.js';
-import { probeVideo } from '../../../engine/io/probe.js';
-import type { KitColours, Swatch } from '../../../engine/vision/teams/preview-kits.js';
+import { dirname, join } from 'node:path';
+import { previewPass, type PreviewPassResult } from '../../../engine/video/preview-pass.js';
+import { probeVideo, type VideoProbe } from '../../../engine/io/probe.js';
+import type { KitColours, KitKey, Swatch } from '../../../engine/vision/teams/preview-kits.js';
 import type { VideosRepo, VideoRow } from '../store/videos-repo.js';
 import { sourcePath, videoDir } from '../jobs/ingest.js';
 
 const UNREADABLE = Symbol('unreadable');
 const SOURCE_TIMEOUT_MS = 30_000;
+/** Frames the final stage reads: more than the preview's six, as the whole processed file is at hand. */
+const FINAL_FRAMES = 24;
+
+export interface StoredTeam {
+  key: KitKey;
+  swatch: Swatch;
+  colours?: KitColours;
+  /** Crops written as `preview-crops/<key>-<i>.jpg`, i < crops. */
+  crops?: number;
+}
+
+/** The file of one crop, inside the video's folder. */
+export function cropFile(home: string, videoId: number, key: KitKey, index: number): string {
+  return join(videoDir(home, videoId), 'preview-crops', `${key}-${index}.jpg`);
+}
 
 /** What a finished pass leaves in `<video dir>/preview.json`. */
 export type StoredPreview =
-  | { state: 'ready'; stage: 'preview' | 'final'; ready_at: string; crops_status: 'pending' | 'ready' | 'unavailable'; teams: { key: 'team_a' | 'team_b'; swatch: Swatch; colours?: KitColours }[] }
+  | { state: 'ready'; stage: 'preview' | 'final'; ready_at: string; crops_status: 'pending' | 'ready' | 'unavailable'; teams: StoredTeam[] }
   | { state: 'unavailable'; ready_at: string; reason: string };
 
 /**
@@ -55,25 +70,92 @@ export class PreviewRunner {
     return run;
   }
 
+  /**
+   * Waits for a running or startable pass, at most `ms` (the analysis's bounded `waiting_for_meta`
+   * hold); then the kits it found, or null (none found, none could run, or the hold ran out).
+   */
+  async kitsFor(video: VideoRow, ms: number): Promise<Record<KitKey, KitColours> | null> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([this.start(video), new Promise((resolve) => { timer = setTimeout(resolve, ms); })]);
+    clearTimeout(timer);
+    return storedKits(this.stored(video.id));
+  }
+
+  /**
+   * The `final` stage (spec 2.3, PRV-09): after an analysis, the pass runs again on the processed copy
+   * with more frames (spread over the whole video), and its answer replaces the preview's. Each kit keeps
+   * the key of the earlier kit it looks like, so a confirmed key (and the analysis's kit_keys, matched to
+   * the same earlier kits) still name the same shirts. Resolves when done; never rejects. A pass already
+   * running for the video is waited for first.
+   */
+  async finalStage(video: VideoRow): Promise<void> {
+    await this.running.get(video.id);
+    const run = (async () => {
+      try {
+        const path = sourcePath(this.home, video);
+        const probe = await probeVideo(path);
+        const result = await previewPass(path, probe.duration_seconds, { frames: FINAL_FRAMES, source: shownSize(probe), earlier: storedKits(this.stored(video.id)) });
+        if (result && this.videos.get(video.id)) this.publish(video.id, result, 'final');
+      } catch {
+        // The preview keeps its earlier answer: the final stage refines, it never takes an answer away.
+      }
+    })();
+    this.running.set(video.id, run);
+    await run.finally(() => this.running.delete(video.id));
+  }
+
+  /** Swatches first (PRV-08), then the crops, then the answer that says they are in. */
+  private publish(id: number, result: PreviewPassResult, stage: 'preview' | 'final'): void {
+    const any = result.teams.some((t) => t.crops.length > 0);
+    const answer: StoredPreview = {
+      state: 'ready', stage, ready_at: new Date().toISOString(), crops_status: any ? 'pending' : 'unavailable',
+      teams: result.teams.map(({ key, swatch, colours }) => ({ key, swatch, colours })),
+    };
+    this.write(id, answer);
+    if (!any) return;
+    for (const team of result.teams) {
+      team.crops.forEach((jpeg, i) => {
+        const file = cropFile(this.home, id, team.key, i);
+        mkdirSync(dirname(file), { recursive: true });
+        writeFileSync(`${file}.tmp`, jpeg);
+        renameSync(`${file}.tmp`, file);
+      });
+    }
+    this.write(id, { ...answer, crops_status: 'ready', teams: answer.teams.map((t, i) => ({ ...t, crops: result.teams[i]?.crops.length ?? 0 })) });
+  }
+
+  private write(id: number, answer: StoredPreview): void {
+    mkdirSync(videoDir(this.home, id), { recursive: true });
+    const tmp = `${this.file(id)}.tmp`;
+    writeFileSync(tmp, JSON.stringify(answer));
+    renameSync(tmp, this.file(id));
+  }
+
   private async run(video: VideoRow): Promise<void> {
-    let answer: StoredPreview;
+    let result: PreviewPassResult | null;
     try {
       const first = await this.passOnSource(video);
-      const result = first === UNREADABLE ? await this.passOnDownload(video.id) : first;
-      answer = result
-        ? { state: 'ready', stage: 'preview', ready_at: new Date().toISOString(), crops_status: 'unavailable', teams: result.teams.map(({ key, swatch, colours }) => ({ key, swatch, colours })) }
-        : { state: 'unavailable', ready_at: new Date().toISOString(), reason: 'no two team kits could be found in the video (is it match footage from a game camera?)' };
+      result = first === UNREADABLE ? await this.passOnDownload(video.id) : first;
     } catch (err) {
-      answer = { state: 'unavailable', ready_at: new Date().toISOString(), reason: `the preview could not read the video: ${(err as Error).message.split('\n')[0]}` };
+      this.settle(video.id, { state: 'unavailable', ready_at: new Date().toISOString(), reason: `the preview could not read the video: ${(err as Error).message.split('\n')[0]}` });
+      return;
+    }
+    if (!result) {
+      this.settle(video.id, { state: 'unavailable', ready_at: new Date().toISOString(), reason: 'no two team kits could be found in the video (is it match footage from a game camera?)' });
+      return;
     }
     try {
-      if (!this.videos.get(video.id)) return; // deleted meanwhile
-      mkdirSync(videoDir(this.home, video.id), { recursive: true });
-      const tmp = `${this.file(video.id)}.tmp`;
-      writeFileSync(tmp, JSON.stringify(answer));
-      renameSync(tmp, this.file(video.id));
+      if (this.videos.get(video.id)) this.publish(video.id, result, 'preview');
     } catch {
-      // The service closed while the pass ran: the next start runs it again.
+      // The service closed while the pass ran (or the video went): the next start runs it again.
+    }
+  }
+
+  private settle(id: number, answer: StoredPreview): void {
+    try {
+      if (this.videos.get(id)) this.write(id, answer);
+    } catch {
+      // As above: nothing written, the next start runs the pass again.
     }
   }
 
@@ -83,8 +165,8 @@ export class PreviewRunner {
     // A server that stalls must not hold the pass: past this, wait for the download instead.
     const signal = AbortSignal.timeout(SOURCE_TIMEOUT_MS);
     try {
-      const duration = video.duration_seconds ?? (await probeVideo(path, { signal })).duration_seconds;
-      return await previewPass(path, duration, { signal });
+      const probe = await probeVideo(path, { signal });
+      return await previewPass(path, video.duration_seconds ?? probe.duration_seconds, { signal, source: shownSize(probe) });
     } catch (err) {
       if (video.source_kind === 'local') throw err;
       return UNREADABLE;
@@ -97,9 +179,23 @@ export class PreviewRunner {
       const v = this.videos.get(id);
       if (!v || v.status === 'error') throw new Error(v ? `the video failed: ${v.status_reason ?? 'error'}` : 'the video was deleted');
       if (v.status === 'available' && v.duration_seconds !== null) {
-        return previewPass(sourcePath(this.home, v), v.duration_seconds);
+        const path = sourcePath(this.home, v);
+        return previewPass(path, v.duration_seconds, { source: shownSize(await probeVideo(path)) });
       }
       await new Promise((r) => setTimeout(r, 1000));
     }
   }
+}
+
+/** The two kits of a ready answer, when it kept their colours (answers from before it did: null). */
+function storedKits(stored: StoredPreview | null): Record<KitKey, KitColours> | null {
+  if (stored?.state !== 'ready') return null;
+  const a = stored.teams.find((t) => t.key === 'team_a')?.colours;
+  const b = stored.teams.find((t) => t.key === 'team_b')?.colours;
+  return a && b ? { team_a: a, team_b: b } : null;
+}
+
+/** The frame as shown (a phone video's rotation applied), which is what the decoder hands over. */
+function shownSize(probe: VideoProbe): { width: number; height: number } {
+  return probe.rotation === 90 || probe.rotation === 270 ? { width: probe.height, height: probe.width } : { width: probe.width, height: probe.height };
 }

@@ -108,7 +108,7 @@ export function embedTokenRoutes(ctx: ServiceContext) {
         summary: "The widget's copy of its video's preview (spec 2.3), with each kit's measured colours so it can draw them",
         response: { 200: PreviewTeams, ...managementErrors() },
       },
-    }, async (request) => presentPreview(ctx, widgetSession(ctx, request).video, { colours: true }));
+    }, async (request) => presentPreview(ctx, widgetSession(ctx, request).video, { colours: true, origin: `http://${request.headers.host}` }));
 
     r.post('/embed/sides/confirm', {
       schema: {

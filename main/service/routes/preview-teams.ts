@@ -17,6 +17,6 @@ export function previewTeamsRoutes(ctx: ServiceContext) {
         params: IdParams,
         response: { 200: PreviewTeams, ...managementErrors() },
       },
-    }, async (request) => presentPreview(ctx, ownedVideo(ctx, request, request.params.id), { colours: false }));
+    }, async (request) => presentPreview(ctx, ownedVideo(ctx, request, request.params.id), { colours: false, origin: `http://${request.headers.host}` }));
   };
 }
