@@ -37,7 +37,7 @@ export function ConfirmSides({ boot }: { boot: WidgetBoot }) {
     );
   }
   if (phase.kind === 'expired' || phase.kind === 'invalid' || phase.kind === 'unavailable') {
-    const [lead, hint] = phase.kind === 'expired' ? [t.expired, t.expiredHint] : phase.kind === 'invalid' ? [t.invalid, t.invalidHint] : [t.unavailable, phase.reason];
+    const [lead, hint] = phase.kind === 'expired' ? [t.expired, t.expiredHint] : phase.kind === 'invalid' ? [t.invalid, t.invalidHint] : [t.unavailable, t.unavailableHint];
     return (
       <main className={`widget is-centered is-${phase.kind}`} role="alert">
         <p className="lead">{lead}</p>

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { fixture } from '../helpers/fixtures.js';
 import { mintToken, received, screenshot, startWidgetHarness, videoWithPreview, type WidgetHarness } from './widget-harness.js';
 
 let h: WidgetHarness;
@@ -91,4 +92,17 @@ test('[EMB-14] a token that expires mid-session shows the expired state and post
   await expect(widget.getByRole('alert')).toContainText('This link has expired.');
   await expect.poll(async () => (await received(page)).map((m) => m.data)).toEqual([{ type: 'svc:sides-expired', videoId: id }]);
   await screenshot(page.locator('#widget'), 'widget-expired-en');
+});
+
+test('[EMB-15] footage without two kits: the widget says so and posts svc:sides-error with the reason', async ({ page }) => {
+  // A generated test pattern: no pitch, so the preview ends `unavailable`.
+  const id = (await h.t.api.post('/v1/videos', { video_file_url: fixture.clip })).body.data.id as number;
+  const { url } = await mintToken(h.t, id, { frame_ancestors: [h.parent.origin] });
+  await page.goto(h.parent.page(`${url}&lang=nl`));
+  const widget = page.frameLocator('#widget');
+  await expect(widget.getByRole('alert')).toContainText('De tenues konden in deze video niet worden gevonden.');
+  await expect.poll(async () => (await received(page)).map((m) => m.data)).toEqual([
+    { type: 'svc:sides-error', videoId: id, message: expect.stringContaining('no two team kits') },
+  ]);
+  await screenshot(page.locator('#widget'), 'widget-unavailable-nl');
 });

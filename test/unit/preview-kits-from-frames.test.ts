@@ -34,13 +34,15 @@ function frames(seed: number) {
  */
 describe('preview kits from a few frames', () => {
   for (const seed of [3, 5, 8]) {
-    it(`[PRV-04] names the two outfield kits the renderer drew (seed ${seed})`, () => {
+    it(`[PRV-04] names the two outfield kits the renderer drew, shirts and socks (seed ${seed})`, () => {
       const { frames: fs, kits } = frames(seed);
       expect(fs.length).toBeGreaterThanOrEqual(5);
       const found = previewKitsFromFrames(fs);
       expect(found).not.toBeNull();
       const names = found!.map((k) => swatchOf(k).primary).sort();
       expect(names).toEqual([kits.home.shirtName, kits.away.shirtName].sort());
+      const socks = found!.map((k) => `${swatchOf(k).primary}:${swatchOf(k).socks}`).sort();
+      expect(socks).toEqual([`${kits.home.shirtName}:${kits.home.socksName}`, `${kits.away.shirtName}:${kits.away.socksName}`].sort());
     });
   }
 

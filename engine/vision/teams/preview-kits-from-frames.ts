@@ -1,5 +1,5 @@
 import { connectedBlobs } from '../detection/foreground.js';
-import { rgbToLab } from './kit-colour.js';
+import { labToRgb, rgbToLab } from './kit-colour.js';
 import { squadKits } from './squad-kits.js';
 import { foregroundShare, unmixChroma } from './chroma-unmix.js';
 import { assignTeams, type TrackKit } from './team-assignment.js';
@@ -162,6 +162,9 @@ export interface KitExemplar {
 /** The most exemplars kept per squad, and the least height (pixels) a crop needs to show anything. */
 const EXEMPLARS = 3;
 const EXEMPLAR_MIN_HEIGHT = 16;
+/** The lower legs, as a share of a standing player's box from the top (below the knee, above the boots). */
+const SOCKS_BAND: [number, number] = [0.8, 0.93];
+const MIN_SOCKS_SAMPLES = 4;
 
 /**
  * The kits (team 0 first) and, for each squad, its clearest outfield players (the tallest boxes, from
@@ -170,6 +173,7 @@ const EXEMPLAR_MIN_HEIGHT = 16;
 export function previewTeamsFromFrames(frames: readonly PreviewFrame[]): { kits: [KitColours, KitColours]; exemplars: [KitExemplar[], KitExemplar[]] } | null {
   const tracks: TrackKit[] = [];
   const seen: KitExemplar[] = [];
+  const socks: ([number, number, number] | null)[] = [];
   frames.forEach((f, fi) => {
     const found = peopleBoxes(f);
     if (!found) return;
@@ -185,6 +189,8 @@ export function previewTeamsFromFrames(frames: readonly PreviewFrame[]): { kits:
         firstMs: fi * 1000, lastMs: fi * 1000, meanX: 52.5, meanY: 34, inBoxShare: 0,
       });
       seen.push({ frame: fi, box });
+      const socksRgb = bandColour(f, found.mask, share, box, SOCKS_BAND[0], SOCKS_BAND[1], found.grass);
+      socks.push(socksRgb ? rgbToLab(...socksRgb) : null);
     }
   });
   const model = assignTeams(tracks, { minSamples: 1 });
@@ -199,5 +205,18 @@ export function previewTeamsFromFrames(frames: readonly PreviewFrame[]): { kits:
     for (const e of own) if (picked.length < EXEMPLARS && !picked.includes(e)) picked.push(e);
     return picked;
   }) as [KitExemplar[], KitExemplar[]];
-  return { kits: squadKits(model, tracks), exemplars };
+  const kits = squadKits(model, tracks);
+  for (const team of [0, 1] as const) {
+    const sum = [0, 0, 0];
+    let n = 0;
+    socks.forEach((lab, id) => {
+      const l = model.labels.get(id);
+      if (!lab || l?.team !== team || l.role !== 'player') return;
+      lab.forEach((v, i) => { sum[i]! += v; });
+      n++;
+    });
+    // Socks are a few pixels of a small player: named only when enough players showed them.
+    if (n >= MIN_SOCKS_SAMPLES) kits[team].socks = labToRgb((sum[0] as number) / n, (sum[1] as number) / n, (sum[2] as number) / n);
+  }
+  return { kits, exemplars };
 }
