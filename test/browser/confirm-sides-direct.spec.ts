@@ -1,4 +1,6 @@
-import { statSync } from 'node:fs';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { videoDir } from '../../main/service/jobs/ingest.js';
 import { expect, test } from '@playwright/test';
 import { startFileServer } from '../helpers/file-server.js';
 import { WIDGET_CLIP } from './widget-clip.js';
@@ -97,4 +99,19 @@ test('[EMB-07] [PRV-07] a spinner while the preview waits for a source without r
 test('an unknown token shows that the link is not valid', async ({ page }) => {
   await page.goto(`${h.t.base}/embed/confirm-sides?t=tle_not-a-real-token`);
   await expect(page.getByRole('alert')).toContainText('This link is not valid.');
+});
+
+test('[EMB-07] a preview without crops (made before crops existed) shows the kits drawn from the palette', async ({ page }) => {
+  const id = await videoWithPreview(h.t);
+  // The answer as the preview pass wrote it before it kept colours and crops.
+  const file = join(videoDir(h.t.home, id), 'preview.json');
+  const stored = JSON.parse(readFileSync(file, 'utf8')) as { crops_status: string; teams: { key: string; swatch: unknown; colours?: unknown; crops?: number }[] };
+  writeFileSync(file, JSON.stringify({ ...stored, crops_status: 'unavailable', teams: stored.teams.map(({ key, swatch }) => ({ key, swatch })) }));
+  const { url } = await mintToken(h.t, id);
+  await page.goto(url);
+  await expect(page.getByRole('radio')).toHaveCount(2);
+  await expect(page.locator('img.kit-crop')).toHaveCount(0);
+  await expect(page.locator('svg.kit-figure')).toHaveCount(2);
+  const fills = await page.locator('svg.kit-figure path').first().getAttribute('fill');
+  expect(fills).toMatch(/^#[0-9a-f]{6}$/);
 });
