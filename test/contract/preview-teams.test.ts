@@ -1,25 +1,34 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { ffmpegPath } from '../../engine/io/ffmpeg-binaries.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fixture } from '../helpers/fixtures.js';
 import { renderSampleClip } from '../helpers/sim-fixture.js';
-import { startTestService, waitFor, type TestService } from '../helpers/test-service.js';
+import { startTestService, waitFor, waitForVideo, type TestService } from '../helpers/test-service.js';
+import { startFileServer } from '../helpers/file-server.js';
+import { videoDir } from '../../main/service/jobs/ingest.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'touchline-preview-api-'));
 let t: TestService;
 
 beforeAll(async () => {
   await renderSampleClip(dir, { seed: 5, fromMs: 2_000, durationMs: 12_000 });
-  t = await startTestService();
+  // A minute of it with a keyframe every 2 s, as broadcast files have: a seek then reads a few seconds
+  // of video, not the whole file (the download-beside-the-preview case needs that to be meaningful).
+  execFileSync(ffmpegPath(), ['-v', 'error', '-y', '-stream_loop', '4', '-i', join(dir, 'video.mp4'), '-c:v', 'libx264', '-preset', 'veryfast',
+    '-g', '50', '-pix_fmt', 'yuv420p', '-movflags', '+faststart', join(dir, 'minute.mp4')]);
+  // The slow-download cases poll for tens of seconds: more than the default 100 requests a minute.
+  t = await startTestService({ rateLimitPerMinute: 2000 });
 }, 90_000);
 afterAll(async () => {
   await t?.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
-const preview = async (id: number) => {
-  await waitFor(async () => ((await t.api.get(`/v1/videos/${id}/preview-teams`)).body.status !== 'processing' ? true : undefined), 30_000, 'the preview', 250);
+const preview = async (id: number, timeoutMs = 30_000) => {
+  await waitFor(async () => ((await t.api.get(`/v1/videos/${id}/preview-teams`)).body.status !== 'processing' ? true : undefined), timeoutMs, 'the preview', 250);
   const res = await t.api.get(`/v1/videos/${id}/preview-teams`);
   return res.body;
 };
@@ -73,7 +82,46 @@ describe('GET /v1/videos/{id}/preview-teams', () => {
     await t.api.request('POST', '/v1/embed/sides/confirm', { token: null, body: { home_key: 'team_b' }, headers: { 'x-embed-token': token } });
     const after = (await t.api.get(`/v1/videos/${id}/preview-teams`)).body;
     expect(after.confirmed_home_key).toBe('team_b');
-    expect(after.teams).toEqual(before.teams);
+    const kits = (p: { teams: { key: string; swatch: unknown }[] }) => p.teams.map(({ key, swatch }) => ({ key, swatch }));
+    expect(kits(after)).toEqual(kits(before));
+  });
+
+  it('[PRV-06] [PRV-08] a range-capable URL: the preview reads it by range requests and is ready long before the download ends', async () => {
+    const clip = join(dir, 'minute.mp4');
+    // About 40 s of download (every response is throttled alike): the preview must not wait for it.
+    const files = await startFileServer(clip, { range: true, throttle: Math.ceil(statSync(clip).size / 40) });
+    try {
+      const id = (await t.api.post('/v1/videos', { video_file_url: files.url() })).body.data.id as number;
+      const ready = await preview(id, 40_000);
+      expect(ready.status).toBe('ready');
+      expect((await t.api.get(`/v1/videos/${id}`)).body.data.status).toBe('downloading');
+      expect(files.requests.some((r) => /^Lavf/.test(r.headers['user-agent'] ?? '') && /^bytes=/.test(r.headers.range ?? ''))).toBe(true);
+      await t.api.del(`/v1/videos/${id}`);
+    } finally {
+      await files.close();
+    }
+  }, 60_000);
+
+  it('[PRV-10] a video from before the pass: the first call starts it on the stored copy, repeat calls queue nothing', async () => {
+    const clip = join(dir, 'video.mp4');
+    const files = await startFileServer(clip, { range: true });
+    try {
+      const id = (await t.api.post('/v1/videos', { video_file_url: files.url() })).body.data.id as number;
+      await waitForVideo(t.api, id);
+      await preview(id);
+      // As a video registered before the pass existed: no answer on disk, nothing running.
+      rmSync(join(videoDir(t.home, id), 'preview.json'));
+      rmSync(join(videoDir(t.home, id), 'preview-crops'), { recursive: true, force: true });
+      files.requests.length = 0;
+      const [first, second] = await Promise.all([t.api.get(`/v1/videos/${id}/preview-teams`), t.api.get(`/v1/videos/${id}/preview-teams`)]);
+      expect(first.body).toEqual({ status: 'processing' });
+      expect(second.body).toEqual({ status: 'processing' });
+      const ready = await preview(id);
+      expect(ready).toMatchObject({ status: 'ready', stage: 'preview', crops_status: 'ready' });
+      expect(files.requests).toEqual([]);
+    } finally {
+      await files.close();
+    }
   });
 
   it('footage without a pitch: unavailable with the reason; an unknown video is 404 { message }', async () => {

@@ -134,7 +134,9 @@ export class PreviewRunner {
   private async run(video: VideoRow): Promise<void> {
     let result: PreviewPassResult | null;
     try {
-      const first = await this.passOnSource(video);
+      // A video already downloaded (one from before the pass existed, PRV-10) is read from the stored copy.
+      const stored = video.source_kind === 'http' && video.status === 'available';
+      const first = stored ? UNREADABLE : await this.passOnSource(video);
       result = first === UNREADABLE ? await this.passOnDownload(video.id) : first;
     } catch (err) {
       this.settle(video.id, { state: 'unavailable', ready_at: new Date().toISOString(), reason: `the preview could not read the video: ${(err as Error).message.split('\n')[0]}` });
