@@ -8,22 +8,11 @@
  * Parquet < 3 s and < 15 MB; JSON streamed with < 200 MB server memory growth. `--view=all` imports
  * every object as a detected row (3.7 million rows) instead of the broadcast camera's view.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { spawn } from 'node:child_process';
-import { parseMetricaEventsCsv } from '../engine/sim/events/metrica-csv.js';
-import { PITCH_LENGTH, PITCH_WIDTH } from '../engine/sim/events/match-events.js';
-import { simulateMatch } from '../engine/sim/simulate.js';
-import { toTruthEvents } from '../engine/sim/truth-events.js';
-import { TRUTH_FORMAT, TRUTH_VERSION, writeSimTruth } from '../engine/io/sim-truth.js';
-import { readDefaultToken } from '../main/service/bootstrap.js';
+import { existsSync, readFileSync } from 'node:fs';
 import { machineDescription, report, runBench } from './machine.js';
+import { importFullMatch, METRICA_EVENTS } from './full-match.js';
 
-const EVENTS = fileURLToPath(new URL('../../../shared/data/metrica/Sample_Game_1/Sample_Game_1_RawEventsData.csv', import.meta.url));
-const CLI = fileURLToPath(new URL('../main/cli/touchline.js', import.meta.url));
+const EVENTS = METRICA_EVENTS;
 
 const ms = (t0: number) => performance.now() - t0;
 const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))] as number;
@@ -38,55 +27,12 @@ async function main(): Promise<void> {
     process.stdout.write(`bench:results skipped: ${EVENTS} not found (needs ../shared/data)\n`);
     return;
   }
-  const work = mkdtempSync(join(tmpdir(), 'bench-results-'));
-  const home = join(work, 'home');
-  const truthDir = join(work, 'truth');
-  let child: ReturnType<typeof spawn> | null = null;
+  const view = process.argv.includes('--view=all') ? 'all' : 'broadcast';
+  const match = await importFullMatch(view);
+  const { base, headers, call, child, facts, importMs } = match;
+  const id = match.analysisId;
   try {
-    const source = parseMetricaEventsCsv(await readFile(EVENTS, 'utf8'));
-    const track = simulateMatch(source, { seed: 7 });
-    await writeSimTruth(truthDir, {
-      meta: {
-        format: TRUTH_FORMAT, version: TRUTH_VERSION, seed: 7, source: { file: 'Sample_Game_1_RawEventsData.csv', format: 'metrica-csv' },
-        start_ms: track.startMs, frame_ms: track.frameMs, frames: track.frames,
-        pitch: { length_m: PITCH_LENGTH, width_m: PITCH_WIDTH }, periods: source.periods, objects: track.objects,
-      },
-      track,
-      events: toTruthEvents(source),
-    });
-
-    // The benchmark's own polling and repeats would trip the 100-per-minute limit: lift it here.
-    child = spawn(process.execPath, [CLI, 'serve', '--port', '0'], {
-      env: { ...process.env, TOUCHLINE_HOME: home, TOUCHLINE_LOG_LEVEL: 'warn', TOUCHLINE_RATE_LIMIT_PER_MINUTE: '1000000' }, stdio: ['ignore', 'pipe', 'inherit'] });
-    const base = await new Promise<string>((resolve, reject) => {
-      let out = '';
-      child?.stdout?.on('data', (c: Buffer) => {
-        out += c.toString();
-        const m = /listening on (http:\/\/127\.0\.0\.1:\d+)\/v1/.exec(out);
-        if (m) resolve(m[1] as string);
-      });
-      child?.on('exit', (code) => reject(new Error(`serve exited ${code}`)));
-    });
-    const token = readDefaultToken(home) as string;
-    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-    const call = async (method: string, path: string, body?: unknown) => {
-      const res = await fetch(`${base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-      return { status: res.status, body: await res.json() as any }; // eslint-disable-line @typescript-eslint/no-explicit-any
-    };
-
-    let t0 = performance.now();
-    const view = process.argv.includes('--view=all') ? 'all' : 'broadcast';
-    const created = await call('POST', '/v1/imports', { format: 'sim', paths: { dir: truthDir }, view, home_team_name: 'Home', away_team_name: 'Away' });
-    const id = created.body.data.id as number;
-    for (;;) {
-      const a = (await call('GET', `/v1/analyses/${id}`)).body.data;
-      if (a.status === 'done') break;
-      if (a.status !== 'init' && a.status !== 'running') throw new Error(`import ended ${a.status}: ${a.status_reason}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    const importMs = ms(t0);
-    const facts = JSON.parse(readFileSync(join(home, 'videos', String(created.body.data.video_id), 'analyses', String(id), 'analysis.json'), 'utf8'));
-
+    let t0: number;
     t0 = performance.now();
     await call('GET', `/v1/analyses/${id}/summary`);
     const summaryFirst = ms(t0);
@@ -149,8 +95,7 @@ async function main(): Promise<void> {
       `| server memory growth while streaming JSON (VmRSS peak - before) | ${((peak - before) / 1024).toFixed(0)} MB | < 200 MB |`,
     ].join('\n'));
   } finally {
-    child?.kill('SIGTERM');
-    rmSync(work, { recursive: true, force: true });
+    match.close();
   }
 }
 

@@ -3,6 +3,7 @@ import { basename, join } from 'node:path';
 import { readSimTruth } from './io/sim-truth.js';
 import { writeTrackingFile } from './io/tracking-store.js';
 import { kitKeysOf } from './vision/teams/preview-kits.js';
+import { computeQuality } from './reports/quality.js';
 import { importSimTruth, type ImportResult } from './import/from-sim.js';
 import { importMetrica } from './import/from-metrica.js';
 import { importOwnTracking } from './import/from-tracking.js';
@@ -131,6 +132,8 @@ export async function runEngine(spec: EngineRunSpec, progress: ProgressFn): Prom
   await mkdir(partial, { recursive: true });
   progress(70, 'writing tracking');
   const facts: AnalysisFacts = { engine_version: ENGINE_VERSION, data_version: DATA_VERSION, source, ...result.facts };
+  // Every run is scored (spec 2.10 quality; the analysis resource carries it too).
+  facts.quality ??= computeQuality(result.columns, result.events, facts.duration_ms, facts.frame_ms);
   await writeTrackingFile(join(partial, RESULT_FILES.tracking), result.columns);
   progress(80, 'writing the Parquet download');
   const started = performance.now();

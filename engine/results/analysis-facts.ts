@@ -48,10 +48,19 @@ export interface AnalysisPlayer {
   name: string | null;
 }
 
+/** Spec 2.10 `quality` (the analysis resource carries the same object): engine/reports/quality.ts scores it. */
 export interface AnalysisQuality {
   score: number | null;
   grade: 'good' | 'fair' | 'degraded' | 'unreliable' | null;
-  reasons: { code: string; severity: 'info' | 'warning' | 'error'; segments: [number, number][]; impact: string }[];
+  reasons: QualityReason[];
+}
+export interface QualityReason {
+  code: string;
+  severity: 'minor' | 'major' | null;
+  /** Stretches of at least a second where the problem held. */
+  segments: number | null;
+  /** Share of the footage it concerns, percent. */
+  impact: number | null;
 }
 
 export const PLAYER_ID_PATTERN = /^([01])-([0-9]{1,3}|[A-Za-z][A-Za-z0-9]{0,7})$/;

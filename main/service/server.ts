@@ -23,6 +23,7 @@ import { embedTokenRoutes } from './routes/embed-tokens.js';
 import { previewTeamsRoutes } from './routes/preview-teams.js';
 import { embedPageRoutes } from './routes/embed-page.js';
 import { previewCropsRoutes } from './routes/preview-crops.js';
+import { teamReportRoutes } from './routes/team-report.js';
 
 export const API_PREFIX = '/v1';
 
@@ -99,6 +100,7 @@ export async function buildServer(ctx: ServiceContext, options: { logger?: boole
     await v1.register(queryIntervalsRoutes(ctx));
     await v1.register(summaryRoutes(ctx));
     await v1.register(trackingDownloadRoutes(ctx));
+    await v1.register(teamReportRoutes(ctx));
   }, { prefix: API_PREFIX });
   await app.register(embedPageRoutes(ctx));
 

@@ -11,9 +11,9 @@ export const Quality = Type.Object({
   grade: Nullable(StringEnum(['good', 'fair', 'degraded', 'unreliable'])),
   reasons: Type.Array(Type.Object({
     code: Type.String(),
-    severity: StringEnum(['info', 'warning', 'error']),
-    segments: Type.Array(Type.Array(Type.Number())),
-    impact: Type.String(),
+    severity: Nullable(StringEnum(['minor', 'major'])),
+    segments: Nullable(Type.Integer({ description: 'Stretches of at least a second where the problem held' })),
+    impact: Nullable(Type.Integer({ description: 'Share of the footage it concerns, percent' })),
   })),
 }, { description: 'How far the results can be trusted (as in the team report); null when never scored' });
 

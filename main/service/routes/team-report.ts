@@ -1,0 +1,42 @@
+import { readFile } from 'node:fs/promises';
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { ServiceContext } from '../context.js';
+import { IdParams } from '../schemas/common.js';
+import { resultErrors } from '../schemas/result-schemas.js';
+import { TeamReportSchema } from '../schemas/report-schemas.js';
+import { composeTeamMapping } from '../results/team-identity.js';
+import { reportOrientation } from '../results/report-orientation.js';
+import { computeTeamReport, type TeamReport } from '../../../engine/reports/team-report.js';
+import { REPORT_SCHEMA_VERSION } from '../../../engine/reports/report-params.js';
+import { doneAnalysis } from './result-access.js';
+
+/**
+ * GET /analyses/{id}/team-report (spec 2.10, TMR-01 to TMR-07). Computed on the first request and cached
+ * on disk per (analysis, schema version, orientation source): a side asserted later changes who vouches
+ * for the orientation, and may turn a camera-frame report into an attacking one. Team names are laid
+ * over at read time (TMR-07).
+ */
+export function teamReportRoutes(ctx: ServiceContext) {
+  return async function register(app: FastifyInstance): Promise<void> {
+    const r = app.withTypeProvider<TypeBoxTypeProvider>();
+    r.get('/analyses/:id/team-report', {
+      config: { family: 'results' },
+      schema: {
+        tags: ['results'],
+        summary: 'Team report: both squads with kits and average positions, possession, territory and the quality of the analysis',
+        params: IdParams,
+        response: { 200: TeamReportSchema, ...resultErrors(403, 404, 409) },
+      },
+    }, async (request) => {
+      const { analysis, video } = doneAnalysis(ctx, request, request.params.id);
+      const [tracking, events, facts] = await Promise.all([ctx.results.tracking(analysis), ctx.results.events(analysis), ctx.results.facts(analysis)]);
+      const orientation = reportOrientation(video, facts, tracking, events);
+      const name = `team-report-v${REPORT_SCHEMA_VERSION}-${orientation.source ?? 'camera'}.json`;
+      const path = await ctx.results.cachedFile(analysis, name, async () => JSON.stringify(computeTeamReport({ tracking, events, facts, orientation })));
+      const report = await ctx.results.memo(analysis, name, async () => JSON.parse(await readFile(path, 'utf8')) as TeamReport);
+      const mapping = composeTeamMapping(video, facts);
+      return { ...report, teams: report.teams.map((t) => ({ ...t, name: t.team === 0 ? mapping.team_0.name : mapping.team_1.name })) };
+    });
+  };
+}
