@@ -24,6 +24,7 @@ import { previewTeamsRoutes } from './routes/preview-teams.js';
 import { embedPageRoutes } from './routes/embed-page.js';
 import { previewCropsRoutes } from './routes/preview-crops.js';
 import { teamReportRoutes } from './routes/team-report.js';
+import { playerReportRoutes } from './routes/player-report.js';
 
 export const API_PREFIX = '/v1';
 
@@ -101,6 +102,7 @@ export async function buildServer(ctx: ServiceContext, options: { logger?: boole
     await v1.register(summaryRoutes(ctx));
     await v1.register(trackingDownloadRoutes(ctx));
     await v1.register(teamReportRoutes(ctx));
+    await v1.register(playerReportRoutes(ctx));
   }, { prefix: API_PREFIX });
   await app.register(embedPageRoutes(ctx));
 

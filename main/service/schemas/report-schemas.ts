@@ -49,3 +49,29 @@ export const TeamReportSchema = Type.Object({
   territory: Type.Array(Type.Object({ zone: Type.String(), seconds: Type.Number() })),
   quality: Nullable(Quality),
 });
+
+const Section = (description: string) => Type.Unknown({ description });
+
+/** Spec 2.9 (PLR-01 to PLR-27); the sections' members are listed in docs/api.md and the spec. */
+export const PlayerReportSchema = Type.Object({
+  schema_version: Type.Integer(),
+  engine_version: Type.String(),
+  player_id: Type.String(),
+  team: Type.Integer({ minimum: 0, maximum: 1 }),
+  jersey: Nullable(Type.Integer()),
+  label: Type.String(),
+  role: StringEnum(['goalkeeper', 'player']),
+  coordinate_frame: CoordinateFrame,
+  orientation_source: OrientationSource,
+  params: ReportParamsSchema,
+  coverage: Type.Object({
+    seconds_detected: Type.Number(), seconds_projected: Type.Number(), overlap_share: Nullable(Type.Number()),
+    first_ms: Nullable(Type.Integer()), last_ms: Nullable(Type.Integer()), reliable: Type.Boolean(),
+    source: StringEnum(['coverage_artifact', 'tracking_fallback']),
+  }),
+  card: Type.Object({ hero_crop_index: Nullable(Type.Integer()), kit: ReportKitSchema }),
+  physical: Section('source, distance_m, top_speed_kmh, speed_zones[5], distance_per_bucket, sprints'),
+  position: Section('heatmap, heatmap_with_ball, avg_position, zone_hull, third_timeline, ball_relative_heatmap'),
+  on_ball: Section('passes, shots, carries, tackles, blocks, network, touches, touch_grid, involvement, best_sequence'),
+  interactions: Section('pressure_received, pressure_applied, direct_opponent, link_up'),
+});
