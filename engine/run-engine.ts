@@ -13,7 +13,7 @@ import { parseMetricaTracking } from './import/metrica-tracking.js';
 import { parseMetricaEventsCsv } from './sim/events/metrica-csv.js';
 import { parseMetricaEventsJson } from './sim/events/metrica-json.js';
 import type { AnalysisFacts } from './results/analysis-facts.js';
-import { RESULT_FILES, type EngineRunSpec, type VideoSource } from './worker-protocol.js';
+import { RESULT_FILES, exemplarCropFile, type EngineRunSpec, type VideoSource } from './worker-protocol.js';
 import { analyseVideo } from './video/analyse-video.js';
 import { DATA_VERSION, ENGINE_VERSION } from './version.js';
 
@@ -92,7 +92,7 @@ async function runImport(spec: EngineRunSpec, progress: ProgressFn): Promise<{ r
 }
 
 /** The video engine (engine/video): frames to tracking rows and scene events. */
-async function runVideo(v: VideoSource, progress: ProgressFn): Promise<{ result: ImportResult; source: AnalysisFacts['source'] }> {
+async function runVideo(v: VideoSource, progress: ProgressFn): Promise<{ result: ImportResult; source: AnalysisFacts['source']; crops?: [Buffer[], Buffer[]] }> {
   const r = await analyseVideo({
     path: v.path, width: v.width, height: v.height, sourceWidth: v.sourceWidth ?? v.width, sourceHeight: v.sourceHeight ?? v.height,
     startSeconds: v.startOffsetSeconds, endSeconds: v.endOffsetSeconds,
@@ -105,6 +105,7 @@ async function runVideo(v: VideoSource, progress: ProgressFn): Promise<{ result:
   const detected = r.columns.length;
   return {
     source: 'video',
+    crops: r.exemplars,
     result: {
       columns: r.columns,
       events: r.events,
@@ -126,7 +127,8 @@ async function runVideo(v: VideoSource, progress: ProgressFn): Promise<{ result:
  * end, so a crash never leaves a half-written result folder that looks complete.
  */
 export async function runEngine(spec: EngineRunSpec, progress: ProgressFn): Promise<AnalysisFacts> {
-  const { result, source } = spec.source.kind === 'video' ? await runVideo(spec.source, progress) : await runImport(spec, progress);
+  const run: { result: ImportResult; source: AnalysisFacts['source']; crops?: [Buffer[], Buffer[]] } = spec.source.kind === 'video' ? await runVideo(spec.source, progress) : await runImport(spec, progress);
+  const { result, source } = run;
   const partial = `${spec.outDir}.partial`;
   await rm(partial, { recursive: true, force: true });
   await mkdir(partial, { recursive: true });
@@ -141,6 +143,14 @@ export async function runEngine(spec: EngineRunSpec, progress: ProgressFn): Prom
   facts.timings_ms = { ...facts.timings_ms, parquet_encode: Math.round(performance.now() - started) };
   await mkdir(join(partial, 'cache'), { recursive: true });
   await writeFile(join(partial, RESULT_FILES.parquet), parquet);
+  if (run.crops) {
+    // Team crops only for now: individual crops need jersey identities (issue 9).
+    await mkdir(join(partial, RESULT_FILES.crops), { recursive: true });
+    for (const [team, crops] of run.crops.entries()) {
+      for (const [i, jpeg] of crops.entries()) await writeFile(join(partial, exemplarCropFile('teams', `team_${team}`, i)), jpeg);
+    }
+    facts.crops = { individuals: {}, teams: { team_0: run.crops[0].length, team_1: run.crops[1].length } };
+  }
   progress(90, 'writing events');
   await writeFile(join(partial, RESULT_FILES.events), JSON.stringify(result.events));
   await writeFile(join(partial, RESULT_FILES.facts), `${JSON.stringify(facts, null, 1)}\n`);

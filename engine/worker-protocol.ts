@@ -59,4 +59,11 @@ export const RESULT_FILES = {
   facts: 'analysis.json',
   /** The Parquet download, written by the run itself so the first download is served at once. */
   parquet: 'cache/tracking-v1.parquet',
+  /** Exemplar crops (spec 2.5): `crops/team_0-3.jpg`, `crops/individuals/0-10-1.jpg`; counts in the facts. */
+  crops: 'crops',
 } as const;
+
+/** The file of one exemplar crop inside a results folder. */
+export function exemplarCropFile(kind: 'teams' | 'individuals', key: string, index: number): string {
+  return kind === 'teams' ? `${RESULT_FILES.crops}/${key}-${index}.jpg` : `${RESULT_FILES.crops}/individuals/${key}-${index}.jpg`;
+}

@@ -24,6 +24,8 @@ export interface AnalysisFacts {
   team_roles: Record<TeamLabel, 'home' | 'away' | null>;
   /** Which preview kit each label wore (`team_a`/`team_b`), when the engine matched kits; else null. */
   kit_keys: Record<TeamLabel, 'team_a' | 'team_b' | null>;
+  /** Exemplar crops the run wrote (spec 2.5); absent for runs that write none (imports, older runs). */
+  crops?: { individuals: Record<string, number>; teams: Record<TeamLabel, number> };
   /** Video runs: the kit each squad wore, as measured over the whole run (the preview's `final` stage shows them). */
   team_kits?: Record<TeamLabel, KitColours> | null;
   /** Every player id seen, with what the source knew of them. */

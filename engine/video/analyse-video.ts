@@ -17,6 +17,8 @@ import { discoverRig, type RigEstimate } from '../vision/calibration/rig-discove
 import { FrameAnalyser } from '../vision/frame-analyser.js';
 import { BallCandidateLog, type BallFrameInput } from '../vision/ball/ball-track.js';
 import { squadKits } from '../vision/teams/squad-kits.js';
+import { ExemplarPicker } from './exemplar-picker.js';
+import { rgbJpeg } from '../io/encode-image.js';
 import type { KitColours } from '../vision/teams/preview-kits.js';
 import { assignTeams, type TrackKit } from '../vision/teams/team-assignment.js';
 import {
@@ -46,6 +48,8 @@ export interface VideoAnalysisResult {
   calibratedFrames: number;
   rig: RigEstimate | null;
   timingsMs: Record<string, number>;
+  /** Exemplar crops (JPEG) of each squad's outfield players, team_0 first (spec 2.5). */
+  exemplars: [Buffer[], Buffer[]];
   /** The two squads' kits (team_0 first), null when no two squads were found. */
   teamKits: [KitColours, KitColours] | null;
   /**
@@ -164,6 +168,7 @@ export async function analyseVideo(input: VideoInput, progress: VideoProgress, o
   const ballFrames: BallFrameInput[] = [];
   const boxes: [number, number, number, number][][] = [];
   const boxTracks: (number | null)[][] = [];
+  const picker = new ExemplarPicker(Math.round(start * 1000), Math.round((end - start) * 1000));
   let prevThumb: Thumbnail | null = null;
   let frames = 0;
   const total = Math.max(1, Math.round((end - start) * 25));
@@ -177,6 +182,7 @@ export async function analyseVideo(input: VideoInput, progress: VideoProgress, o
     prevThumb = thumb;
     const r = await analyser.next(tMs, f.rgb, looksLikePlay(feat));
     cameras.push(r.camera);
+    if (r.camera) picker.offer(tMs, f.rgb, w, h, r.people);
     for (const p of r.people) {
       people.push(f.index, p);
       kits.add(p, tMs);
@@ -209,6 +215,12 @@ export async function analyseVideo(input: VideoInput, progress: VideoProgress, o
   const model = assignTeams(trackKits);
   const rowLabels = model ? windowLabels(people, model) : null;
   const teamKits = model ? squadKits(model, trackKits) : null;
+  const squadOf = (track: number) => {
+    const l = model?.labels.get(track);
+    return l?.role === 'player' ? l.team : null;
+  };
+  const picked = picker.pick(squadOf);
+  const exemplars = await Promise.all(picked.map((crops) => Promise.all(crops.map((c) => rgbJpeg(c.rgb, c.width, c.height))))) as [Buffer[], Buffer[]];
 
   const builder = new TrackingBuilder(people.length + ball.length + 16);
   const cm = (v: number, max: number) => Math.max(0, Math.min(max, Math.round(v * 100)));
@@ -263,7 +275,7 @@ export async function analyseVideo(input: VideoInput, progress: VideoProgress, o
       ball: analysable[f] ? (ballAt.get(f) ?? null) : null,
     }))
     : null;
-  return { columns, events, durationMs, frames, analysableFrames, calibratedFrames, rig, timingsMs: timings, debug, teamKits,
+  return { columns, events, durationMs, frames, analysableFrames, calibratedFrames, rig, timingsMs: timings, debug, teamKits, exemplars,
     runtime: { execution_provider: verifier?.provider ?? null, models: verifier ? ['person-verifier'] : [] }, ...(options.debug ? { trackKits, ...(options.ballFrames ? { ballFrames } : {}) } : {}) };
 }
 

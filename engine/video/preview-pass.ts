@@ -58,15 +58,16 @@ export async function previewPass(path: string, durationSeconds: number, options
   const found = previewTeamsFromFrames(frames);
   if (!found) return null;
   const keyed = keyKits(found.kits, options.earlier ?? null);
-  const crops = (exemplars: readonly KitExemplar[]) => exemplars.map((e) => {
+  const crops = (exemplars: readonly KitExemplar[]) => Promise.all(exemplars.map((e) => {
     const f = frames[e.frame] as PreviewFrame;
     return cropJpeg(f.rgb, f.width, f.height, e.box);
-  });
+  }));
+  const teams = await Promise.all((['team_a', 'team_b'] as const).map(async (key) => {
+    const squad = keyed[key] === found.kits[0] ? 0 : 1;
+    return { key, swatch: swatchOf(keyed[key]), colours: keyed[key], crops: await crops(found.exemplars[squad]) };
+  }));
   return {
-    teams: (['team_a', 'team_b'] as const).map((key) => {
-      const squad = keyed[key] === found.kits[0] ? 0 : 1;
-      return { key, swatch: swatchOf(keyed[key]), colours: keyed[key], crops: crops(found.exemplars[squad]) };
-    }),
+    teams,
     frames: frames.length,
     size: { width, height },
     seconds: (performance.now() - t0) / 1000,

@@ -25,6 +25,7 @@ import { embedPageRoutes } from './routes/embed-page.js';
 import { previewCropsRoutes } from './routes/preview-crops.js';
 import { teamReportRoutes } from './routes/team-report.js';
 import { playerReportRoutes } from './routes/player-report.js';
+import { exemplarCropsRoutes } from './routes/exemplar-crops.js';
 
 export const API_PREFIX = '/v1';
 
@@ -103,6 +104,7 @@ export async function buildServer(ctx: ServiceContext, options: { logger?: boole
     await v1.register(trackingDownloadRoutes(ctx));
     await v1.register(teamReportRoutes(ctx));
     await v1.register(playerReportRoutes(ctx));
+    await v1.register(exemplarCropsRoutes(ctx));
   }, { prefix: API_PREFIX });
   await app.register(embedPageRoutes(ctx));
 

@@ -74,6 +74,23 @@ describe('team mapping from the confirmed kit and the engine\'s squads', () => {
     expect(final).toMatchObject({ status: 'ready', stage: 'final', confirmed_home_key: homeKey, crops_status: 'ready' });
     expect(final.teams.find((t: { key: string }) => t.key === homeKey).swatch.primary).toBe(homeShirt);
 
+    // [CRP-01] [CRP-02] the run picked crops of both squads; they are JPEGs; out of range is 404 { detail }.
+    const listing = (await s.api.get(`/v1/analyses/${analysis.id}/exemplar-crops`)).body;
+    expect(listing.individuals).toEqual({});
+    for (const team of ['team_0', 'team_1'] as const) {
+      expect(listing.teams[team]).toBeGreaterThanOrEqual(1);
+      expect(listing.teams[team]).toBeLessThanOrEqual(10);
+      const img = await fetch(`${s.base}/v1/analyses/${analysis.id}/exemplar-crops/teams/${team}/0`, { headers: { authorization: `Bearer ${s.token}` } });
+      expect(img.status).toBe(200);
+      expect(img.headers.get('content-type')).toBe('image/jpeg');
+      expect([...new Uint8Array(await img.arrayBuffer()).subarray(0, 2)]).toEqual([0xff, 0xd8]);
+      const past = await s.api.get(`/v1/analyses/${analysis.id}/exemplar-crops/teams/${team}/${listing.teams[team]}`);
+      expect(past.status).toBe(404);
+      expect(past.body).toEqual({ detail: expect.stringContaining('out of range') });
+    }
+    expect((await s.api.get(`/v1/analyses/${analysis.id}/exemplar-crops/teams/team_2/0`)).status).toBe(404);
+    expect((await s.api.get(`/v1/analyses/${analysis.id}/exemplar-crops/individuals/0-10/0`)).body).toEqual({ detail: expect.stringContaining('no crops') });
+
     // A person switching the answer after the run relabels at once; nothing re-runs.
     await confirm(video.id, otherKey);
     const switched = (await s.api.get(`/v1/analyses/${analysis.id}/team-mapping`)).body;

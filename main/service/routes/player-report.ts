@@ -45,7 +45,7 @@ export function playerReportRoutes(ctx: ServiceContext) {
       if (!known) throw apiError('PLAYER_NOT_FOUND', `player ${playerId} was never detected in analysis ${analysis.id}`);
       // A player seen only off camera (projected rows) has no report: cached as null, answered 404.
       const path = await ctx.results.cachedFile(analysis, name, async () =>
-        JSON.stringify(computePlayerReport(playerId, { tracking, speeds: await ctx.results.speeds(analysis), events, facts, orientation, crops: 0 })));
+        JSON.stringify(computePlayerReport(playerId, { tracking, speeds: await ctx.results.speeds(analysis), events, facts, orientation, crops: facts.crops?.individuals[playerId] ?? 0 })));
       // Served as the stored text, kept in memory while the analysis is loaded: no parse, no re-serialise.
       const text = await ctx.results.memo(analysis, name, () => readFile(path, 'utf8'));
       if (text === 'null') throw apiError('PLAYER_NOT_FOUND', `player ${playerId} was never detected in analysis ${analysis.id}`);
