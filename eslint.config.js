@@ -15,7 +15,7 @@ export default tseslint.config(
   },
   {
     // The renderer runs in the browser and talks to the service over HTTP only (renderer/README.md).
-    files: ['renderer/widget/**'],
+    files: ['renderer/widget/**', 'renderer/app/**'],
     languageOptions: { globals: { ...globals.browser } },
     rules: {
       'no-restricted-imports': ['error', { patterns: ['node:*', '**/main/**', '**/engine/**'] }],

@@ -46,6 +46,7 @@ async function serve(argv: string[]): Promise<void> {
   process.on('SIGTERM', () => void stop('SIGTERM'));
   const base = await service.listen();
   process.stdout.write(`touchline: listening on ${base}/v1 (data in ${service.config.home})\n`);
+  process.stdout.write(`touchline: the app is at ${base}/app/ (open it in a browser)\n`);
   if (readDefaultToken(service.config.home)) {
     process.stdout.write(`touchline: default token in ${service.config.home}/default-token (\`touchline token list\`)\n`);
   }

@@ -55,7 +55,7 @@ export const Errors = declare({
   RATE_LIMITED: 429,
   TRACKING_DOWNLOAD_LIMITED: 429,
   INTERNAL: 500,
-  WIDGET_NOT_BUILT: 503,
+  PAGE_NOT_BUILT: 503,
 });
 
 export type ErrorCode = keyof typeof Errors;

@@ -22,12 +22,14 @@ import { PUBLIC_ROUTES, openApiDocument } from './openapi.js';
 import { embedTokenRoutes } from './routes/embed-tokens.js';
 import { previewTeamsRoutes } from './routes/preview-teams.js';
 import { embedPageRoutes } from './routes/embed-page.js';
+import { appPageRoutes } from './routes/app-page.js';
+import { API_PREFIX } from './api-prefix.js';
 import { previewCropsRoutes } from './routes/preview-crops.js';
 import { teamReportRoutes } from './routes/team-report.js';
 import { playerReportRoutes } from './routes/player-report.js';
 import { exemplarCropsRoutes } from './routes/exemplar-crops.js';
 
-export const API_PREFIX = '/v1';
+export { API_PREFIX };
 
 /** Builds the HTTP service around a store and job queue. Listening is the caller's business. */
 export async function buildServer(ctx: ServiceContext, options: { logger?: boolean } = {}): Promise<FastifyInstance> {
@@ -107,6 +109,7 @@ export async function buildServer(ctx: ServiceContext, options: { logger?: boole
     await v1.register(exemplarCropsRoutes(ctx));
   }, { prefix: API_PREFIX });
   await app.register(embedPageRoutes(ctx));
+  await app.register(appPageRoutes(ctx));
 
   return app;
 }

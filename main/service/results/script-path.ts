@@ -11,7 +11,12 @@ export function compiledScript(fromRoot: string): string {
   const here = dirname(fileURLToPath(import.meta.url));
   const sibling = resolve(here, '../../..', fromRoot);
   if (existsSync(sibling) && here.split(/[\\/]/).includes('dist')) return sibling;
-  let dir = here;
+  return join(projectRoot(), 'dist', fromRoot);
+}
+
+/** The folder holding the project's package.json (the repository, or the packaged app's resources). */
+export function projectRoot(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
   while (dirname(dir) !== dir && !existsSync(join(dir, 'package.json'))) dir = dirname(dir);
-  return join(dir, 'dist', fromRoot);
+  return dir;
 }

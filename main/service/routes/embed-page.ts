@@ -1,5 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { extname, join } from 'node:path';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { apiError } from '../errors.js';
 import type { ServiceContext } from '../context.js';
@@ -9,11 +9,7 @@ import { lookupEmbedToken } from './embed-session.js';
 import { widgetLang } from '../embed/widget-lang.js';
 import { widgetCsp } from '../embed/widget-csp.js';
 import { widgetPage } from '../embed/widget-page.js';
-
-const TYPES: Record<string, string> = {
-  '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8', '.svg': 'image/svg+xml', '.png': 'image/png', '.woff2': 'font/woff2', '.map': 'application/json',
-};
-const ASSET_NAME = /^[A-Za-z0-9._-]+$/;
+import { sendAsset } from '../embed/page-assets.js';
 
 /**
  * The confirm-sides widget (spec 4.1, EMB-03, EMB-06, EMB-07): the page at /embed/confirm-sides?t=TOKEN
@@ -27,7 +23,7 @@ export function embedPageRoutes(ctx: ServiceContext) {
   return async function register(app: FastifyInstance): Promise<void> {
     app.get<{ Querystring: Record<string, string | undefined> }>('/embed/confirm-sides', { schema: { hide: true } }, async (request, reply) => {
       const index = join(dir, 'index.html');
-      if (!existsSync(index)) throw apiError('WIDGET_NOT_BUILT', `the widget page is not built (${index} is missing): run npm run build`);
+      if (!existsSync(index)) throw apiError('PAGE_NOT_BUILT', `the widget page is not built (${index} is missing): run npm run build`);
       const found = lookupEmbedToken(ctx, request.query.t);
       const origins = found.state === 'invalid' ? [] : EmbedTokensRepo.frameAncestors(found.token);
       const html = widgetPage(index, {
@@ -45,13 +41,6 @@ export function embedPageRoutes(ctx: ServiceContext) {
       return reply.type('text/html; charset=utf-8').send(html);
     });
 
-    app.get<{ Params: { file: string } }>('/embed/assets/:file', { schema: { hide: true } }, async (request, reply) => {
-      const { file } = request.params;
-      const path = join(dir, 'assets', file);
-      if (!ASSET_NAME.test(file) || !existsSync(path)) throw apiError('NOT_FOUND', `no widget asset '${file}'`);
-      reply.header('cache-control', 'public, max-age=31536000, immutable');
-      reply.header('x-content-type-options', 'nosniff');
-      return reply.type(TYPES[extname(file)] ?? 'application/octet-stream').send(readFileSync(path));
-    });
+    app.get<{ Params: { file: string } }>('/embed/assets/:file', { schema: { hide: true } }, async (request, reply) => sendAsset(reply, dir, request.params.file, 'widget'));
   };
 }

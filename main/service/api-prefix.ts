@@ -1,0 +1,2 @@
+/** Where the API lives on the local service (spec: all paths relative to {base_url}). */
+export const API_PREFIX = '/v1';

@@ -1,0 +1,55 @@
+/** The local API as the app calls it: the same endpoints and token any script uses. */
+
+export interface VideoItem {
+  id: number;
+  status: string;
+  game_name: string;
+  title: string;
+  created_at: string;
+  home_team_name: string;
+  away_team_name: string;
+  duration: number | null;
+  analyses: { id: number; status: string }[];
+}
+
+export interface AnalysisProgress {
+  id: number;
+  status: string;
+  progress: number;
+}
+
+export class ApiError extends Error {
+  constructor(message: string, readonly status: number) {
+    super(message);
+  }
+}
+
+export function createApi(base: string, token: string) {
+  async function call<T>(method: string, path: string): Promise<T> {
+    let res: Response;
+    try {
+      res = await fetch(`${base}${path}`, { method, headers: { accept: 'application/json', authorization: `Bearer ${token}` } });
+    } catch (err) {
+      throw new ApiError(`the local service did not answer (${(err as Error).message})`, 0);
+    }
+    if (res.status === 204) return undefined as T;
+    const body = await res.json().catch(() => null) as { message?: string; detail?: string } | null;
+    if (!res.ok) throw new ApiError(body?.message ?? body?.detail ?? `HTTP ${res.status}`, res.status);
+    return body as T;
+  }
+  return {
+    /** Every video, following the pages (100 a page). */
+    async videos(): Promise<VideoItem[]> {
+      const out: VideoItem[] = [];
+      for (let page = 1; ; page++) {
+        const r = await call<{ data: VideoItem[]; meta: { last_page: number } }>('GET', `/videos?per_page=100&page=${page}`);
+        out.push(...r.data);
+        if (page >= r.meta.last_page) return out;
+      }
+    },
+    analysis: (id: number) => call<{ data: AnalysisProgress }>('GET', `/analyses/${id}`).then((r) => r.data),
+    deleteVideo: (id: number) => call<void>('DELETE', `/videos/${id}`),
+  };
+}
+
+export type Api = ReturnType<typeof createApi>;

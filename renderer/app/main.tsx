@@ -1,0 +1,27 @@
+import { createRoot } from 'react-dom/client';
+import { readBoot } from './boot.js';
+import { createApi } from './api.js';
+import { createLibraryStore } from './store.js';
+import { Library } from './library.js';
+import { STRINGS } from './strings.js';
+import './app.css';
+
+const boot = readBoot();
+const t = STRINGS[boot.lang];
+const store = createLibraryStore(createApi(boot.apiBase, boot.token));
+const locale = boot.lang === 'nl' ? 'nl-NL' : 'en-GB';
+
+function App() {
+  return (
+    <>
+      <header className="topbar">
+        <span className="brand">Touchline</span>
+        <nav aria-label="Main"><a href="#/library" aria-current="page">{t.library}</a></nav>
+        <span className="muted small version">{boot.version}</span>
+      </header>
+      <main className="page"><Library store={store} t={t} locale={locale} /></main>
+    </>
+  );
+}
+
+createRoot(document.getElementById('root') as HTMLElement).render(<App />);
