@@ -1,3 +1,5 @@
+import type { Summary, TeamReport } from './match-types.js';
+
 /** The local API as the app calls it: the same endpoints and token any script uses. */
 
 export interface VideoItem {
@@ -49,6 +51,8 @@ export function createApi(base: string, token: string) {
     },
     analysis: (id: number) => call<{ data: AnalysisProgress }>('GET', `/analyses/${id}`).then((r) => r.data),
     deleteVideo: (id: number) => call<void>('DELETE', `/videos/${id}`),
+    summary: (analysisId: number) => call<Summary>('GET', `/analyses/${analysisId}/summary`),
+    teamReport: (analysisId: number) => call<TeamReport>('GET', `/analyses/${analysisId}/team-report`),
   };
 }
 

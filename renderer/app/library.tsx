@@ -5,6 +5,7 @@ import type { Strings } from './strings.js';
 import type { LibraryStore } from './store.js';
 import { anythingMoving, formatDuration, isMoving, latestAnalysis, visibleVideos, type SortKey } from './library-model.js';
 import { ConfirmDialog } from './confirm-dialog.js';
+import { matchHref } from './route.js';
 
 /** Poll fast while something downloads or analyses (progress bars move), slowly otherwise. */
 const POLL_MOVING_MS = 3000;
@@ -88,7 +89,10 @@ export function Library({ store, t, locale }: { store: LibraryStore; t: Strings;
                 <td className="num">{formatDuration(v.duration)}</td>
                 <td><StatusCell v={v} progress={progress} t={t} /></td>
                 <td className="muted">{date.format(new Date(v.created_at))}</td>
-                <td><button type="button" className="button ghost" onClick={() => { setDeleteError(null); setDoomed(v); }} aria-label={`${t.delete}: ${v.title}`}>{t.delete}</button></td>
+                <td className="row-actions">
+                  {latestAnalysis(v)?.status === 'done' ? <a className="button" href={matchHref((latestAnalysis(v) as { id: number }).id)}>{t.open}</a> : null}
+                  <button type="button" className="button ghost" onClick={() => { setDeleteError(null); setDoomed(v); }} aria-label={`${t.delete}: ${v.title}`}>{t.delete}</button>
+                </td>
               </tr>
             ))}
           </tbody>

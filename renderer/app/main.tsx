@@ -3,23 +3,29 @@ import { readBoot } from './boot.js';
 import { createApi } from './api.js';
 import { createLibraryStore } from './store.js';
 import { Library } from './library.js';
+import { MatchView } from './match-view.js';
+import { useRoute } from './router.js';
 import { STRINGS } from './strings.js';
 import './app.css';
 
 const boot = readBoot();
 const t = STRINGS[boot.lang];
-const store = createLibraryStore(createApi(boot.apiBase, boot.token));
+const api = createApi(boot.apiBase, boot.token);
+const store = createLibraryStore(api);
 const locale = boot.lang === 'nl' ? 'nl-NL' : 'en-GB';
 
 function App() {
+  const route = useRoute();
   return (
     <>
       <header className="topbar">
         <span className="brand">Touchline</span>
-        <nav aria-label="Main"><a href="#/library" aria-current="page">{t.library}</a></nav>
+        <nav aria-label="Main"><a href="#/library" aria-current={route.view === 'library' ? 'page' : undefined}>{t.library}</a></nav>
         <span className="muted small version">{boot.version}</span>
       </header>
-      <main className="page"><Library store={store} t={t} locale={locale} /></main>
+      <main className="page">
+        {route.view === 'match' ? <MatchView api={api} analysisId={route.analysisId} t={t} /> : <Library store={store} t={t} locale={locale} />}
+      </main>
     </>
   );
 }

@@ -35,3 +35,13 @@ describe('library model', () => {
     expect(anythingMoving([video(5, 'y', '2026-01-01T00:00:00Z', null, { status: 'downloading' })])).toBe(true);
   });
 });
+
+describe('app routes', () => {
+  it('reads the match view and its analysis from the address; anything else is the library', async () => {
+    const { parseRoute, matchHref } = await import('../../../renderer/app/route.js');
+    expect(parseRoute(matchHref(42))).toEqual({ view: 'match', analysisId: 42 });
+    expect(parseRoute('#/library')).toEqual({ view: 'library' });
+    expect(parseRoute('#/match/x')).toEqual({ view: 'library' });
+    expect(parseRoute('')).toEqual({ view: 'library' });
+  });
+});

@@ -1,0 +1,42 @@
+import { useEffect, useRef } from 'react';
+import Konva from 'konva';
+import type { TeamReport } from './match-types.js';
+import { PITCH_LENGTH, PITCH_WIDTH, drawPitch, toScreen } from './pitch-drawing.js';
+
+const MARGIN = 14;
+
+/** A colour for a squad's markers: its measured shirt, else a neutral pair. */
+export function teamColour(kit: TeamReport['teams'][number]['kit'], team: 0 | 1): string {
+  const rgb = kit?.primary_rgb;
+  return rgb ? `rgb(${rgb[0]}, ${rgb[1]}, ${rgb[2]})` : team === 0 ? '#e4572e' : '#3a86ff';
+}
+
+/**
+ * Both squads' average positions on one pitch (konva). In the attacking frames each team is rotated
+ * separately (spec 2.10), so team 1 is mirrored (x' = 105 - x, y' = 68 - y): team 0 attacks to the
+ * right, team 1 to the left. In the camera frame both are drawn as they are.
+ */
+export function AveragePositions({ report, width, label }: { report: TeamReport; width: number; label: string }) {
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!box.current) return;
+    const scale = (width - 2 * MARGIN) / PITCH_LENGTH;
+    const stage = new Konva.Stage({ container: box.current, width, height: PITCH_WIDTH * scale + 2 * MARGIN });
+    const layer = new Konva.Layer();
+    drawPitch(layer, scale, MARGIN);
+    const mirror = report.coordinate_frame !== 'camera';
+    for (const t of report.teams) {
+      const fill = teamColour(t.kit, t.team);
+      for (const p of t.average_positions) {
+        const x = mirror && t.team === 1 ? PITCH_LENGTH - p.position.x : p.position.x;
+        const y = mirror && t.team === 1 ? PITCH_WIDTH - p.position.y : p.position.y;
+        const at = toScreen(x, y, scale, MARGIN);
+        layer.add(new Konva.Circle({ x: at.x, y: at.y, radius: 11, fill, stroke: '#111', strokeWidth: 1.5 }));
+        layer.add(new Konva.Text({ x: at.x - 11, y: at.y - 6, width: 22, align: 'center', text: p.label, fontSize: 11, fontStyle: 'bold', fill: '#fff', shadowColor: '#000', shadowBlur: 2 }));
+      }
+    }
+    stage.add(layer);
+    return () => { stage.destroy(); };
+  }, [report, width]);
+  return <div ref={box} className="pitch" role="img" aria-label={label} />;
+}

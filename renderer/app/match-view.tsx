@@ -1,0 +1,79 @@
+import { useEffect, useState } from 'react';
+import type { Api } from './api.js';
+import type { Summary, TeamReport } from './match-types.js';
+import type { Strings } from './strings.js';
+import { AveragePositions, teamColour } from './average-positions.js';
+import { PossessionDonut, PossessionPerMinute } from './possession-chart.js';
+import { PlayerTable } from './player-table.js';
+import { QualityPanel } from './quality-panel.js';
+import { formatDuration } from './library-model.js';
+
+/** Own third first, as a person reads the pitch from the back (the API sorts by name). */
+const ZONE_ORDER = ['defensive_third', 'middle_third', 'attacking_third'];
+
+/** One analysed match: possession, the quality of the analysis, the squads' shape, every player's numbers. */
+export function MatchView({ api, analysisId, t }: { api: Api; analysisId: number; t: Strings }) {
+  const [data, setData] = useState<{ summary: Summary; report: TeamReport } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    setData(null);
+    setError(null);
+    Promise.all([api.summary(analysisId), api.teamReport(analysisId)])
+      .then(([summary, report]) => { if (live) setData({ summary, report }); })
+      .catch((err: Error) => { if (live) setError(err.message); });
+    return () => { live = false; };
+  }, [api, analysisId]);
+
+  if (error) return <div className="state" role="alert"><strong>{t.matchError}</strong><span className="muted">{error}</span><a className="button" href="#/library">{t.backToLibrary}</a></div>;
+  if (!data) return <div className="state" aria-busy="true"><div className="spinner" />{t.matchLoading}</div>;
+  const { summary, report } = data;
+  const names: [string, string] = [summary.teams.team_0_name, summary.teams.team_1_name];
+  const colours: [string, string] = [teamColour(report.teams[0]?.kit ?? null, 0), teamColour(report.teams[1]?.kit ?? null, 1)];
+  const territory = report.territory.reduce((a, z) => a + z.seconds, 0);
+  return (
+    <article className="match" aria-labelledby="match-title">
+      <p><a href="#/library">← {t.library}</a></p>
+      <h1 id="match-title">
+        <span className="swatch" style={{ background: colours[0] }} />{names[0]} <span className="muted">–</span> {names[1]}<span className="swatch" style={{ background: colours[1] }} />
+      </h1>
+      <p className="muted">{summary.metadata.game_date} · {formatDuration(summary.metadata.video_length_sec)}</p>
+      <div className="cards">
+        <section className="card" aria-labelledby="possession-title">
+          <h2 id="possession-title">{t.possession}</h2>
+          <div className="possession">
+            <PossessionDonut summary={summary} colours={colours} label={t.possessionLabel(names, summary.possession.summary.team_0.pct, summary.possession.summary.team_1.pct)} />
+            <ul className="legend">
+              <li><span className="swatch" style={{ background: colours[0] }} />{names[0]} {summary.possession.summary.team_0.pct.toFixed(1)}%</li>
+              <li><span className="swatch" style={{ background: colours[1] }} />{names[1]} {summary.possession.summary.team_1.pct.toFixed(1)}%</li>
+              <li><span className="swatch unknown" />{t.unknown} {summary.possession.summary.unknown.pct.toFixed(1)}%</li>
+            </ul>
+          </div>
+          <h3>{t.perMinute}</h3>
+          <PossessionPerMinute summary={summary} colours={colours} label={t.perMinute} />
+        </section>
+        <section className="card" aria-labelledby="quality-title">
+          <h2 id="quality-title">{t.quality}</h2>
+          <QualityPanel quality={report.quality} t={t} />
+          <h3>{t.territory}</h3>
+          {report.territory.length === 0 ? <p className="muted">{t.noTerritory}</p> : (
+            <ul className="territory">
+              {[...report.territory].sort((a, b) => ZONE_ORDER.indexOf(a.zone) - ZONE_ORDER.indexOf(b.zone)).map((z) => (
+                <li key={z.zone}><span>{t.zones[z.zone] ?? z.zone}</span><span className="bar"><span style={{ width: `${(100 * z.seconds) / Math.max(1, territory)}%` }} /></span><span className="num">{Math.round((100 * z.seconds) / Math.max(1, territory))}%</span></li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </div>
+      <section className="card wide" aria-labelledby="shape-title">
+        <h2 id="shape-title">{t.averagePositions}</h2>
+        <p className="muted small">{t.frameNote[report.coordinate_frame]}</p>
+        <AveragePositions report={report} width={760} label={t.averagePositions} />
+      </section>
+      <section className="card wide" aria-labelledby="players-title">
+        <h2 id="players-title">{t.players}</h2>
+        <PlayerTable players={summary.players} teamNames={names} t={t} />
+      </section>
+    </article>
+  );
+}

@@ -1,0 +1,58 @@
+import { rmSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { startTestService, waitFor, type TestService } from '../helpers/test-service.js';
+import { writeSampleTruth } from '../helpers/sim-fixture.js';
+import { screenshot } from './widget-harness.js';
+
+let t: TestService;
+let truth: string;
+let analysisId: number;
+
+test.beforeAll(async () => {
+  t = await startTestService();
+  truth = await writeSampleTruth();
+  const res = await t.api.post('/v1/imports', { format: 'sim', paths: { dir: truth }, home_team_name: 'Ajax', away_team_name: 'PSV', title: 'Ajax - PSV' });
+  expect(res.status).toBe(200);
+  analysisId = res.body.data.id as number;
+  await waitFor(async () => ((await t.api.get(`/v1/analyses/${analysisId}`)).body.data.status === 'done' ? true : undefined), 60_000, 'the import', 250);
+});
+test.afterAll(async () => {
+  await t?.close();
+  rmSync(truth, { recursive: true, force: true });
+});
+
+test('the match view: possession, quality, average positions on a pitch, a player table that sorts', async ({ page }) => {
+  await page.goto(`${t.base}/app/`);
+  await page.getByRole('link', { name: 'Open' }).click();
+  await expect(page).toHaveURL(new RegExp(`#/match/${analysisId}$`));
+  await expect(page.getByRole('heading', { name: /Ajax\s+–\s+PSV/ })).toBeVisible();
+
+  const summary = (await t.api.get(`/v1/analyses/${analysisId}/summary`)).body;
+  const p0 = summary.possession.summary.team_0.pct as number;
+  await expect(page.getByRole('img', { name: new RegExp(`^Possession: Ajax ${p0.toFixed(1)}%`) })).toBeVisible();
+  const report = (await t.api.get(`/v1/analyses/${analysisId}/team-report`)).body;
+  await expect(page.locator('.quality .badge')).toHaveText(({ good: 'Good', fair: 'Fair', degraded: 'Degraded', unreliable: 'Unreliable' } as Record<string, string>)[report.quality.grade] as string);
+  // The pitch is drawn (konva's canvas), with as many markers as placed players.
+  await expect(page.locator('.pitch canvas')).toHaveCount(1);
+
+  const rows = page.locator('table.players tbody tr');
+  await expect(rows).toHaveCount(summary.players.length);
+  const byDistance = [...summary.players].sort((a: { stats: { total_distance_m: number } }, b: { stats: { total_distance_m: number } }) => b.stats.total_distance_m - a.stats.total_distance_m);
+  await expect(rows.first()).toHaveAttribute('data-player', byDistance[0].player_id);
+  await page.getByRole('button', { name: /Top speed/ }).click();
+  const bySpeed = [...summary.players].sort((a: { stats: { max_speed_kmh: number } }, b: { stats: { max_speed_kmh: number } }) => b.stats.max_speed_kmh - a.stats.max_speed_kmh);
+  await expect(rows.first()).toHaveAttribute('data-player', bySpeed[0].player_id);
+  await expect(page.getByRole('columnheader', { name: /Top speed/ })).toHaveAttribute('aria-sort', 'descending');
+  await page.setViewportSize({ width: 1280, height: 1600 });
+  await page.locator('h1').scrollIntoViewIfNeeded();
+  await screenshot(page, 'app-match-en');
+
+  await page.getByRole('link', { name: '← Library' }).click();
+  await expect(page.getByRole('heading', { name: 'Library' })).toBeVisible();
+});
+
+test('an analysis that does not exist shows the error state with the way back', async ({ page }) => {
+  await page.goto(`${t.base}/app/#/match/999999`);
+  await expect(page.getByRole('alert')).toContainText('This match could not be opened.');
+  await expect(page.getByRole('link', { name: 'Back to the library' })).toBeVisible();
+});
