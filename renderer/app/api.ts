@@ -1,4 +1,5 @@
 import type { Summary, TeamReport } from './match-types.js';
+import type { PlayerReport } from './player-types.js';
 
 /** The local API as the app calls it: the same endpoints and token any script uses. */
 
@@ -53,6 +54,7 @@ export function createApi(base: string, token: string) {
     deleteVideo: (id: number) => call<void>('DELETE', `/videos/${id}`),
     summary: (analysisId: number) => call<Summary>('GET', `/analyses/${analysisId}/summary`),
     teamReport: (analysisId: number) => call<TeamReport>('GET', `/analyses/${analysisId}/team-report`),
+    playerReport: (analysisId: number, playerId: string) => call<PlayerReport>('GET', `/analyses/${analysisId}/player-report/${encodeURIComponent(playerId)}`),
   };
 }
 

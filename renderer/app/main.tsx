@@ -4,6 +4,7 @@ import { createApi } from './api.js';
 import { createLibraryStore } from './store.js';
 import { Library } from './library.js';
 import { MatchView } from './match-view.js';
+import { PlayerView } from './player-view.js';
 import { useRoute } from './router.js';
 import { STRINGS } from './strings.js';
 import './app.css';
@@ -24,7 +25,8 @@ function App() {
         <span className="muted small version">{boot.version}</span>
       </header>
       <main className="page">
-        {route.view === 'match' ? <MatchView api={api} analysisId={route.analysisId} t={t} /> : <Library store={store} t={t} locale={locale} />}
+        {route.view === 'player' ? <PlayerView api={api} analysisId={route.analysisId} playerId={route.playerId} t={t} />
+          : route.view === 'match' ? <MatchView api={api} analysisId={route.analysisId} t={t} /> : <Library store={store} t={t} locale={locale} />}
       </main>
     </>
   );

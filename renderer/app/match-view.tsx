@@ -7,6 +7,7 @@ import { PossessionDonut, PossessionPerMinute } from './possession-chart.js';
 import { PlayerTable } from './player-table.js';
 import { QualityPanel } from './quality-panel.js';
 import { formatDuration } from './library-model.js';
+import { playerHref } from './route.js';
 
 /** Own third first, as a person reads the pitch from the back (the API sorts by name). */
 const ZONE_ORDER = ['defensive_third', 'middle_third', 'attacking_third'];
@@ -72,7 +73,7 @@ export function MatchView({ api, analysisId, t }: { api: Api; analysisId: number
       </section>
       <section className="card wide" aria-labelledby="players-title">
         <h2 id="players-title">{t.players}</h2>
-        <PlayerTable players={summary.players} teamNames={names} t={t} />
+        <PlayerTable players={summary.players} teamNames={names} t={t} hrefOf={(id) => playerHref(analysisId, id)} />
       </section>
     </article>
   );

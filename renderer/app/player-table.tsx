@@ -13,7 +13,7 @@ const VALUE: Record<Key, (p: SummaryPlayer) => number> = {
 const ZONES = ['walking_m', 'jogging_m', 'running_m', 'sprinting_m'] as const;
 
 /** Every player with distance, top speed, sprint distance and actions; click a heading to sort (descending first). */
-export function PlayerTable({ players, teamNames, t }: { players: SummaryPlayer[]; teamNames: [string, string]; t: Strings }) {
+export function PlayerTable({ players, teamNames, t, hrefOf }: { players: SummaryPlayer[]; teamNames: [string, string]; t: Strings; hrefOf(playerId: string): string }) {
   const [key, setKey] = useState<Key>('distance');
   const [desc, setDesc] = useState(true);
   const sorted = [...players].sort((a, b) => (desc ? VALUE[key](b) - VALUE[key](a) : VALUE[key](a) - VALUE[key](b)) || a.player_id.localeCompare(b.player_id));
@@ -37,7 +37,7 @@ export function PlayerTable({ players, teamNames, t }: { players: SummaryPlayer[
           const total = Math.max(1, p.stats.total_distance_m);
           return (
             <tr key={p.player_id} data-player={p.player_id}>
-              <th scope="row">{p.name}</th>
+              <th scope="row"><a href={hrefOf(p.player_id)}>{p.name}</a></th>
               <td>{teamNames[p.team_id === 'team_0' ? 0 : 1]}</td>
               <td className="num">{(p.stats.total_distance_m / 1000).toFixed(2)}</td>
               <td className="num">{p.stats.max_speed_kmh.toFixed(1)}</td>

@@ -51,6 +51,31 @@ test('the match view: possession, quality, average positions on a pitch, a playe
   await expect(page.getByRole('heading', { name: 'Library' })).toBeVisible();
 });
 
+test('the player view: figures from the player report, pitch layers that redraw, back to the match', async ({ page }) => {
+  const summary = (await t.api.get(`/v1/analyses/${analysisId}/summary`)).body;
+  const top = [...summary.players].sort((a: { stats: { total_distance_m: number } }, b: { stats: { total_distance_m: number } }) => b.stats.total_distance_m - a.stats.total_distance_m)[0];
+  await page.setViewportSize({ width: 1280, height: 1500 });
+  await page.goto(`${t.base}/app/#/match/${analysisId}`);
+  await page.getByRole('link', { name: top.name, exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`#/match/${analysisId}/player/${top.player_id}$`));
+  const report = (await t.api.get(`/v1/analyses/${analysisId}/player-report/${top.player_id}`)).body;
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(`#${report.label}`);
+  await expect(page.locator('.figures').first()).toContainText(`${(report.physical.distance_m / 1000).toFixed(2)} km`);
+  await expect(page.locator('.figures').first()).toContainText(report.physical.top_speed_kmh.toFixed(1));
+  // A minute of play is too short for reliable figures: the view says so.
+  await expect(page.getByRole('note')).toContainText('Seen too briefly');
+  // Two konva layers: the pitch, and what is drawn on it.
+  await expect(page.locator('.pitch[data-layer="heatmap"] canvas')).toHaveCount(2);
+  await screenshot(page, 'app-player-en');
+  await page.getByRole('button', { name: 'Passes and shots' }).click();
+  await expect(page.getByRole('button', { name: 'Passes and shots' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.locator('.pitch[data-layer="passes"] canvas')).toHaveCount(2);
+  await page.getByRole('button', { name: 'Zone and average' }).click();
+  await screenshot(page, 'app-player-shape-en');
+  await page.getByRole('link', { name: '← Back to the match' }).click();
+  await expect(page).toHaveURL(new RegExp(`#/match/${analysisId}$`));
+});
+
 test('an analysis that does not exist shows the error state with the way back', async ({ page }) => {
   await page.goto(`${t.base}/app/#/match/999999`);
   await expect(page.getByRole('alert')).toContainText('This match could not be opened.');
