@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rmSync } from 'node:fs';
-import { startTestService, waitFor, type TestService } from '../helpers/test-service.js';
-import { writeKnownMatch } from '../helpers/known-match.js';
+import { startTestService, type TestService } from '../helpers/test-service.js';
+import { importKnownMatch, writeKnownMatch } from '../helpers/known-match.js';
 
 /**
  * The player report on the hand-made match of known-match.ts (answers worked out by hand there):
@@ -15,13 +15,7 @@ let id: number;
 beforeAll(async () => {
   known = writeKnownMatch();
   t = await startTestService();
-  const res = await t.api.post('/v1/imports', { format: 'parquet', paths: { tracking: known.tracking, events: known.events }, left_start_team: 'home' });
-  id = res.body.data.id as number;
-  const a = await waitFor(async () => {
-    const d = (await t.api.get(`/v1/analyses/${id}`)).body.data;
-    return ['done', 'error'].includes(d.status) ? d : undefined;
-  }, 30_000, 'the import', 250);
-  expect(a.status, a.status_reason).toBe('done');
+  id = await importKnownMatch(t.api, known, { left_start_team: 'home' });
 });
 afterAll(async () => {
   await t?.close();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rmSync } from 'node:fs';
-import { startTestService, waitFor, type TestService } from '../helpers/test-service.js';
-import { writeKnownMatch } from '../helpers/known-match.js';
+import { startTestService, type TestService } from '../helpers/test-service.js';
+import { importKnownMatch, writeKnownMatch } from '../helpers/known-match.js';
 
 /**
  * The team report on the hand-made match of known-match.ts, whose answers are worked out by hand:
@@ -11,17 +11,7 @@ import { writeKnownMatch } from '../helpers/known-match.js';
 let t: TestService;
 let known: ReturnType<typeof writeKnownMatch>;
 
-async function importKnown(body: Record<string, unknown> = {}): Promise<number> {
-  const res = await t.api.post('/v1/imports', { format: 'parquet', paths: { tracking: known.tracking, events: known.events }, home_team_name: 'Reds', away_team_name: 'Blues', ...body });
-  expect(res.status).toBe(200);
-  const id = res.body.data.id as number;
-  const a = await waitFor(async () => {
-    const d = (await t.api.get(`/v1/analyses/${id}`)).body.data;
-    return ['done', 'error'].includes(d.status) ? d : undefined;
-  }, 30_000, 'the import', 250);
-  expect(a.status, a.status_reason).toBe('done');
-  return id;
-}
+const importKnown = (body: Record<string, unknown> = {}) => importKnownMatch(t.api, known, { home_team_name: 'Reds', away_team_name: 'Blues', ...body });
 
 beforeAll(async () => {
   known = writeKnownMatch();

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROLE_BALL, ROLE_PLAYER, STATUS_PROJECTED, TrackingBuilder } from '../../engine/results/tracking-columns.js';
 import { encodeTrackingParquet } from '../../engine/io/tracking-parquet.js';
+import { waitFor, type Api } from './test-service.js';
 
 /**
  * Ten seconds with answers that can be worked out by hand, written as our own Parquet + events JSON:
@@ -46,4 +47,17 @@ export function writeKnownMatch(dir = mkdtempSync(join(tmpdir(), 'known-'))): { 
   const eventsPath = join(dir, 'known-events.json');
   writeFileSync(eventsPath, JSON.stringify(events));
   return { dir, tracking, events: eventsPath, rows: cols.length };
+}
+
+/** Imports the hand-made match through POST /v1/imports and waits for it; returns the analysis id. */
+export async function importKnownMatch(api: Api, known: { tracking: string; events: string }, body: Record<string, unknown> = {}): Promise<number> {
+  const res = await api.post('/v1/imports', { format: 'parquet', paths: { tracking: known.tracking, events: known.events }, ...body });
+  if (res.status !== 200) throw new Error(`import refused: ${res.status} ${res.text}`);
+  const id = res.body.data.id as number;
+  const a = await waitFor(async () => {
+    const d = (await api.get(`/v1/analyses/${id}`)).body.data;
+    return ['done', 'error'].includes(d.status) ? d : undefined;
+  }, 30_000, 'the import', 250);
+  if (a.status !== 'done') throw new Error(`import ended ${a.status}: ${a.status_reason}`);
+  return id;
 }
