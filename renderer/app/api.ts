@@ -28,17 +28,21 @@ export class ApiError extends Error {
 }
 
 export function createApi(base: string, token: string) {
-  async function call<T>(method: string, path: string): Promise<T> {
+  async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
     let res: Response;
     try {
-      res = await fetch(`${base}${path}`, { method, headers: { accept: 'application/json', authorization: `Bearer ${token}` } });
+      res = await fetch(`${base}${path}`, {
+        method,
+        headers: { accept: 'application/json', authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
     } catch (err) {
       throw new ApiError(`the local service did not answer (${(err as Error).message})`, 0);
     }
     if (res.status === 204) return undefined as T;
-    const body = await res.json().catch(() => null) as { message?: string; detail?: string } | null;
-    if (!res.ok) throw new ApiError(body?.message ?? body?.detail ?? `HTTP ${res.status}`, res.status);
-    return body as T;
+    const answer = await res.json().catch(() => null) as { message?: string; detail?: string } | null;
+    if (!res.ok) throw new ApiError(answer?.message ?? answer?.detail ?? `HTTP ${res.status}`, res.status);
+    return answer as T;
   }
   return {
     /** Every video, following the pages (100 a page). */
@@ -52,6 +56,9 @@ export function createApi(base: string, token: string) {
     },
     analysis: (id: number) => call<{ data: AnalysisProgress }>('GET', `/analyses/${id}`).then((r) => r.data),
     deleteVideo: (id: number) => call<void>('DELETE', `/videos/${id}`),
+    createVideo: (body: Record<string, unknown>) => call<{ data: { id: number; title: string } }>('POST', '/videos', body).then((r) => r.data),
+    embedToken: (videoId: number, frameAncestors: string[]) => call<{ url: string }>('POST', `/videos/${videoId}/embed-token`, { frame_ancestors: frameAncestors }),
+    analyse: (videoId: number) => call<{ data: { id: number } }>('POST', `/videos/${videoId}/analysis`, {}).then((r) => r.data),
     summary: (analysisId: number) => call<Summary>('GET', `/analyses/${analysisId}/summary`),
     teamReport: (analysisId: number) => call<TeamReport>('GET', `/analyses/${analysisId}/team-report`),
     playerReport: (analysisId: number, playerId: string) => call<PlayerReport>('GET', `/analyses/${analysisId}/player-report/${encodeURIComponent(playerId)}`),

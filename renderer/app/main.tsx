@@ -5,6 +5,7 @@ import { createLibraryStore } from './store.js';
 import { Library } from './library.js';
 import { MatchView } from './match-view.js';
 import { PlayerView } from './player-view.js';
+import { ImportView } from './import-view.js';
 import { useRoute } from './router.js';
 import { STRINGS } from './strings.js';
 import './app.css';
@@ -21,11 +22,15 @@ function App() {
     <>
       <header className="topbar">
         <span className="brand">Touchline</span>
-        <nav aria-label="Main"><a href="#/library" aria-current={route.view === 'library' ? 'page' : undefined}>{t.library}</a></nav>
+        <nav aria-label="Main">
+          <a href="#/library" aria-current={route.view === 'library' ? 'page' : undefined}>{t.library}</a>
+          <a href="#/import" aria-current={route.view === 'import' ? 'page' : undefined}>{t.importNav}</a>
+        </nav>
         <span className="muted small version">{boot.version}</span>
       </header>
       <main className="page">
-        {route.view === 'player' ? <PlayerView api={api} analysisId={route.analysisId} playerId={route.playerId} t={t} />
+        {route.view === 'import' ? <ImportView api={api} t={t} origin={window.location.origin} />
+          : route.view === 'player' ? <PlayerView api={api} analysisId={route.analysisId} playerId={route.playerId} t={t} />
           : route.view === 'match' ? <MatchView api={api} analysisId={route.analysisId} t={t} /> : <Library store={store} t={t} locale={locale} />}
       </main>
     </>

@@ -1,9 +1,10 @@
-export type Route = { view: 'library' } | { view: 'match'; analysisId: number } | { view: 'player'; analysisId: number; playerId: string };
+export type Route = { view: 'library' } | { view: 'import' } | { view: 'match'; analysisId: number } | { view: 'player'; analysisId: number; playerId: string };
 
 /** `#/match/12` -> the match view of analysis 12; `#/match/12/player/0-7` -> a player's view; else the library. */
 export function parseRoute(hash: string): Route {
   const p = /^#\/match\/(\d{1,12})\/player\/([01]-[A-Za-z0-9]{1,8})$/.exec(hash);
   if (p) return { view: 'player', analysisId: Number(p[1]), playerId: p[2] as string };
+  if (hash === '#/import') return { view: 'import' };
   const m = /^#\/match\/(\d{1,12})$/.exec(hash);
   return m ? { view: 'match', analysisId: Number(m[1]) } : { view: 'library' };
 }
