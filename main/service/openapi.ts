@@ -2,7 +2,7 @@ import type { SwaggerOptions } from '@fastify/swagger';
 
 /** Routes that take no API token: the document itself, and the widget's own calls (embed token instead). */
 export const PUBLIC_ROUTES = new Set([
-  '/v1/openapi.json', '/v1/embed/sides', '/v1/embed/sides/confirm', '/v1/embed/preview-teams', '/v1/videos/:id/preview-crops/:file',
+  '/v1/openapi.json', '/v1/embed/sides', '/v1/embed/sides/confirm', '/v1/embed/preview-teams', '/v1/videos/:id/preview-crops/:file', '/v1/videos/:id/media',
   '/embed/confirm-sides', '/embed/assets/:file', '/app', '/app/', '/app/assets/:file',
 ]);
 

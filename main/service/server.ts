@@ -28,6 +28,9 @@ import { previewCropsRoutes } from './routes/preview-crops.js';
 import { teamReportRoutes } from './routes/team-report.js';
 import { playerReportRoutes } from './routes/player-report.js';
 import { exemplarCropsRoutes } from './routes/exemplar-crops.js';
+import { videoMediaRoutes } from './routes/video-media.js';
+import { trackingWindowRoutes } from './routes/tracking-window.js';
+import { clipsRoutes } from './routes/clips.js';
 
 export { API_PREFIX };
 
@@ -107,6 +110,9 @@ export async function buildServer(ctx: ServiceContext, options: { logger?: boole
     await v1.register(teamReportRoutes(ctx));
     await v1.register(playerReportRoutes(ctx));
     await v1.register(exemplarCropsRoutes(ctx));
+    await v1.register(videoMediaRoutes(ctx));
+    await v1.register(trackingWindowRoutes(ctx));
+    await v1.register(clipsRoutes(ctx));
   }, { prefix: API_PREFIX });
   await app.register(embedPageRoutes(ctx));
   await app.register(appPageRoutes(ctx));

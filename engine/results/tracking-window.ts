@@ -1,0 +1,69 @@
+import { NO_PLAYER, NO_TEAM, NULL_I16, ROLES, STATUSES, type TrackingColumns } from './tracking-columns.js';
+
+/**
+ * A few seconds of tracking rows, column-wise, for drawing over the video (the app's overlay and any
+ * script that wants "who was where around 12:34" without the whole-match download). Only rows seen in
+ * the picture are kept by default: projected rows have no pixel position to draw.
+ */
+export interface TrackingWindow {
+  from_ms: number;
+  to_ms: number;
+  /** Row count; every array below has this length. */
+  rows: number;
+  timestamp: number[];
+  role: string[];
+  player_id: (string | null)[];
+  /** `team_0` / `team_1`: from the player id, else the engine's squad label; null for the ball and officials. */
+  team: (string | null)[];
+  /** Pitch centimetres. */
+  x: number[];
+  y: number[];
+  /** Source pixels (box centre x, box bottom y); null on projected rows. */
+  bbox_x: (number | null)[];
+  bbox_y: (number | null)[];
+  status: string[];
+}
+
+/** Most rows a window may hold (60 s of a busy broadcast is about 40,000). */
+export const MAX_WINDOW_MS = 60_000;
+
+/** First row index whose timestamp is >= ms (rows are ordered by timestamp). */
+export function firstRowAtOrAfter(timestamp: Int32Array, length: number, ms: number): number {
+  let lo = 0;
+  let hi = length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((timestamp[mid] as number) < ms) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+export function trackingWindow(cols: TrackingColumns, fromMs: number, toMs: number, options: { projected?: boolean } = {}): TrackingWindow {
+  const out: TrackingWindow = {
+    from_ms: fromMs, to_ms: toMs, rows: 0, timestamp: [], role: [], player_id: [], team: [], x: [], y: [], bbox_x: [], bbox_y: [], status: [],
+  };
+  const start = firstRowAtOrAfter(cols.timestamp, cols.length, fromMs);
+  const end = firstRowAtOrAfter(cols.timestamp, cols.length, toMs);
+  for (let i = start; i < end; i++) {
+    const status = cols.status[i] as number;
+    if (!options.projected && status >= 2) continue;
+    const player = cols.player[i] as number;
+    const id = player === NO_PLAYER ? null : cols.players[player] ?? null;
+    const squad = cols.team[i] as number;
+    const team = id ? `team_${id.slice(0, 1)}` : squad === NO_TEAM ? null : `team_${squad}`;
+    const bx = cols.bboxX[i] as number;
+    const by = cols.bboxY[i] as number;
+    out.timestamp.push(cols.timestamp[i] as number);
+    out.role.push(ROLES[cols.role[i] as number] ?? 'player');
+    out.player_id.push(id);
+    out.team.push(team);
+    out.x.push(cols.x[i] as number);
+    out.y.push(cols.y[i] as number);
+    out.bbox_x.push(bx === NULL_I16 ? null : bx);
+    out.bbox_y.push(by === NULL_I16 ? null : by);
+    out.status.push(STATUSES[status] ?? 'detected');
+  }
+  out.rows = out.timestamp.length;
+  return out;
+}
