@@ -6,7 +6,7 @@ export const PUBLIC_ROUTES = new Set([
   '/embed/confirm-sides', '/embed/assets/:file', '/app', '/app/', '/app/assets/:file',
 ]);
 
-export const API_VERSION = '1.7.0';
+export const API_VERSION = '1.8.0';
 
 export function openApiDocument(): SwaggerOptions {
   return {

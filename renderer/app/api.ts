@@ -1,5 +1,7 @@
 import type { Summary, TeamReport } from './match-types.js';
 import type { PlayerReport } from './player-types.js';
+import type { TrackingWindow } from './overlay-model.js';
+import type { Interval } from './clip-model.js';
 
 /** The local API as the app calls it: the same endpoints and token any script uses. */
 
@@ -17,8 +19,22 @@ export interface VideoItem {
 
 export interface AnalysisProgress {
   id: number;
+  video_id: number;
   status: string;
   progress: number;
+}
+
+export interface MediaUrl {
+  url: string;
+  expires_at: string;
+  content_type: string;
+  size_bytes: number;
+}
+
+/** A file the service answered with, and the name it suggested. */
+export interface DownloadedFile {
+  blob: Blob;
+  filename: string;
 }
 
 export class ApiError extends Error {
@@ -28,7 +44,7 @@ export class ApiError extends Error {
 }
 
 export function createApi(base: string, token: string) {
-  async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+  async function send(method: string, path: string, body?: unknown): Promise<Response> {
     let res: Response;
     try {
       res = await fetch(`${base}${path}`, {
@@ -39,10 +55,21 @@ export function createApi(base: string, token: string) {
     } catch (err) {
       throw new ApiError(`the local service did not answer (${(err as Error).message})`, 0);
     }
+    if (!res.ok) {
+      const answer = await res.json().catch(() => null) as { message?: string; detail?: string } | null;
+      throw new ApiError(answer?.message ?? answer?.detail ?? `HTTP ${res.status}`, res.status);
+    }
+    return res;
+  }
+  async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const res = await send(method, path, body);
     if (res.status === 204) return undefined as T;
-    const answer = await res.json().catch(() => null) as { message?: string; detail?: string } | null;
-    if (!res.ok) throw new ApiError(answer?.message ?? answer?.detail ?? `HTTP ${res.status}`, res.status);
-    return answer as T;
+    return await res.json() as T;
+  }
+  async function file(method: string, path: string, fallbackName: string, body?: unknown): Promise<DownloadedFile> {
+    const res = await send(method, path, body);
+    const named = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '');
+    return { blob: await res.blob(), filename: named?.[1] ?? fallbackName };
   }
   return {
     /** Every video, following the pages (100 a page). */
@@ -62,6 +89,11 @@ export function createApi(base: string, token: string) {
     summary: (analysisId: number) => call<Summary>('GET', `/analyses/${analysisId}/summary`),
     teamReport: (analysisId: number) => call<TeamReport>('GET', `/analyses/${analysisId}/team-report`),
     playerReport: (analysisId: number, playerId: string) => call<PlayerReport>('GET', `/analyses/${analysisId}/player-report/${encodeURIComponent(playerId)}`),
+    mediaUrl: (videoId: number) => call<{ data: MediaUrl }>('GET', `/videos/${videoId}/media-url`).then((r) => r.data),
+    trackingWindow: (analysisId: number, fromMs: number, toMs: number) => call<TrackingWindow>('GET', `/analyses/${analysisId}/tracking/window?from_ms=${fromMs}&to_ms=${toMs}`),
+    queryIntervals: (analysisId: number, body: Record<string, unknown>) => call<Interval[]>('POST', `/analyses/${analysisId}/query-intervals`, body),
+    clips: (analysisId: number, intervals: Interval[]) => file('POST', `/analyses/${analysisId}/clips`, `analysis-${analysisId}_clips.mp4`, { intervals }),
+    trackingFile: (analysisId: number, format: 'parquet' | 'json') => file('GET', `/analyses/${analysisId}/tracking/download?format=${format}`, `analysis-${analysisId}_tracking.${format}`),
   };
 }
 

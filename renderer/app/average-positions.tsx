@@ -11,6 +11,21 @@ export function teamColour(kit: TeamReport['teams'][number]['kit'], team: 0 | 1)
   return rgb ? `rgb(${rgb[0]}, ${rgb[1]}, ${rgb[2]})` : team === 0 ? '#e4572e' : '#3a86ff';
 }
 
+/** Every placed player of both squads as a numbered marker (team 1 mirrored in the attacking frames). */
+export function drawAveragePositions(layer: Konva.Layer, report: TeamReport, scale: number, margin: number): void {
+  const mirror = report.coordinate_frame !== 'camera';
+  for (const t of report.teams) {
+    const fill = teamColour(t.kit, t.team);
+    for (const p of t.average_positions) {
+      const x = mirror && t.team === 1 ? PITCH_LENGTH - p.position.x : p.position.x;
+      const y = mirror && t.team === 1 ? PITCH_WIDTH - p.position.y : p.position.y;
+      const at = toScreen(x, y, scale, margin);
+      layer.add(new Konva.Circle({ x: at.x, y: at.y, radius: 11, fill, stroke: '#111', strokeWidth: 1.5 }));
+      layer.add(new Konva.Text({ x: at.x - 11, y: at.y - 6, width: 22, align: 'center', text: p.label, fontSize: 11, fontStyle: 'bold', fill: '#fff', shadowColor: '#000', shadowBlur: 2 }));
+    }
+  }
+}
+
 /**
  * Both squads' average positions on one pitch (konva). In the attacking frames each team is rotated
  * separately (spec 2.10), so team 1 is mirrored (x' = 105 - x, y' = 68 - y): team 0 attacks to the
@@ -24,17 +39,7 @@ export function AveragePositions({ report, width, label }: { report: TeamReport;
     const stage = new Konva.Stage({ container: box.current, width, height: PITCH_WIDTH * scale + 2 * MARGIN });
     const layer = new Konva.Layer();
     drawPitch(layer, scale, MARGIN);
-    const mirror = report.coordinate_frame !== 'camera';
-    for (const t of report.teams) {
-      const fill = teamColour(t.kit, t.team);
-      for (const p of t.average_positions) {
-        const x = mirror && t.team === 1 ? PITCH_LENGTH - p.position.x : p.position.x;
-        const y = mirror && t.team === 1 ? PITCH_WIDTH - p.position.y : p.position.y;
-        const at = toScreen(x, y, scale, MARGIN);
-        layer.add(new Konva.Circle({ x: at.x, y: at.y, radius: 11, fill, stroke: '#111', strokeWidth: 1.5 }));
-        layer.add(new Konva.Text({ x: at.x - 11, y: at.y - 6, width: 22, align: 'center', text: p.label, fontSize: 11, fontStyle: 'bold', fill: '#fff', shadowColor: '#000', shadowBlur: 2 }));
-      }
-    }
+    drawAveragePositions(layer, report, scale, MARGIN);
     stage.add(layer);
     return () => { stage.destroy(); };
   }, [report, width]);

@@ -6,9 +6,11 @@ import { Library } from './library.js';
 import { MatchView } from './match-view.js';
 import { PlayerView } from './player-view.js';
 import { ImportView } from './import-view.js';
+import { ClipBuilder } from './clip-builder.js';
 import { useRoute } from './router.js';
 import { STRINGS } from './strings.js';
 import './app.css';
+import './media.css';
 
 const boot = readBoot();
 const t = STRINGS[boot.lang];
@@ -30,6 +32,7 @@ function App() {
       </header>
       <main className="page">
         {route.view === 'import' ? <ImportView api={api} t={t} origin={window.location.origin} />
+          : route.view === 'clips' ? <ClipBuilder api={api} analysisId={route.analysisId} t={t} />
           : route.view === 'player' ? <PlayerView api={api} analysisId={route.analysisId} playerId={route.playerId} t={t} />
           : route.view === 'match' ? <MatchView api={api} analysisId={route.analysisId} t={t} /> : <Library store={store} t={t} locale={locale} />}
       </main>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { Api } from './api.js';
 import type { Summary, TeamReport } from './match-types.js';
 import type { Strings } from './strings.js';
@@ -7,30 +7,32 @@ import { PossessionDonut, PossessionPerMinute } from './possession-chart.js';
 import { PlayerTable } from './player-table.js';
 import { QualityPanel } from './quality-panel.js';
 import { formatDuration } from './library-model.js';
-import { playerHref } from './route.js';
+import { ExportMenu } from './export-menu.js';
+import { clipsHref, playerHref } from './route.js';
+import { VideoPlayer } from './video-player.js';
 
 /** Own third first, as a person reads the pitch from the back (the API sorts by name). */
 const ZONE_ORDER = ['defensive_third', 'middle_third', 'attacking_third'];
 
 /** One analysed match: possession, the quality of the analysis, the squads' shape, every player's numbers. */
 export function MatchView({ api, analysisId, t }: { api: Api; analysisId: number; t: Strings }) {
-  const [data, setData] = useState<{ summary: Summary; report: TeamReport } | null>(null);
+  const [data, setData] = useState<{ summary: Summary; report: TeamReport; videoId: number } | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
     setData(null);
     setError(null);
-    Promise.all([api.summary(analysisId), api.teamReport(analysisId)])
-      .then(([summary, report]) => { if (live) setData({ summary, report }); })
+    Promise.all([api.summary(analysisId), api.teamReport(analysisId), api.analysis(analysisId)])
+      .then(([summary, report, analysis]) => { if (live) setData({ summary, report, videoId: analysis.video_id }); })
       .catch((err: Error) => { if (live) setError(err.message); });
     return () => { live = false; };
   }, [api, analysisId]);
 
+  const colours = useMemo<[string, string]>(() => [teamColour(data?.report.teams[0]?.kit ?? null, 0), teamColour(data?.report.teams[1]?.kit ?? null, 1)], [data]);
   if (error) return <div className="state" role="alert"><strong>{t.matchError}</strong><span className="muted">{error}</span><a className="button" href="#/library">{t.backToLibrary}</a></div>;
   if (!data) return <div className="state" aria-busy="true"><div className="spinner" />{t.matchLoading}</div>;
   const { summary, report } = data;
   const names: [string, string] = [summary.teams.team_0_name, summary.teams.team_1_name];
-  const colours: [string, string] = [teamColour(report.teams[0]?.kit ?? null, 0), teamColour(report.teams[1]?.kit ?? null, 1)];
   const territory = report.territory.reduce((a, z) => a + z.seconds, 0);
   return (
     <article className="match" aria-labelledby="match-title">
@@ -39,6 +41,10 @@ export function MatchView({ api, analysisId, t }: { api: Api; analysisId: number
         <span className="swatch" style={{ background: colours[0] }} />{names[0]} <span className="muted">–</span> {names[1]}<span className="swatch" style={{ background: colours[1] }} />
       </h1>
       <p className="muted">{summary.metadata.game_date} · {formatDuration(summary.metadata.video_length_sec)}</p>
+      <nav className="toolbar" aria-label={t.matchTools}>
+        <a className="button" href={clipsHref(analysisId)}>{t.clipsNav}</a>
+        <ExportMenu api={api} analysisId={analysisId} summary={summary} report={report} t={t} />
+      </nav>
       <div className="cards">
         <section className="card" aria-labelledby="possession-title">
           <h2 id="possession-title">{t.possession}</h2>
@@ -66,6 +72,10 @@ export function MatchView({ api, analysisId, t }: { api: Api; analysisId: number
           )}
         </section>
       </div>
+      <section className="card wide" aria-labelledby="video-title">
+        <h2 id="video-title">{t.video}</h2>
+        <VideoPlayer api={api} videoId={data.videoId} analysisId={analysisId} colours={colours} t={t} />
+      </section>
       <section className="card wide" aria-labelledby="shape-title">
         <h2 id="shape-title">{t.averagePositions}</h2>
         <p className="muted small">{t.frameNote[report.coordinate_frame]}</p>

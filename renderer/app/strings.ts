@@ -1,6 +1,9 @@
+import { mediaEn, mediaNl } from './strings-media.js';
+
 export type Lang = 'en' | 'nl';
 
 const en = {
+  ...mediaEn,
   langCode: 'en' as Lang,
   importNav: 'Import',
   importTitle: 'Import a match video',
@@ -128,6 +131,7 @@ const en = {
 export type Strings = typeof en;
 
 const nl: Strings = {
+  ...mediaNl,
   langCode: 'nl',
   importNav: 'Importeren',
   importTitle: 'Een wedstrijdvideo importeren',

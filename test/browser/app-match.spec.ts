@@ -1,4 +1,5 @@
-import { rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { startTestService, waitFor, type TestService } from '../helpers/test-service.js';
 import { writeSampleTruth } from '../helpers/sim-fixture.js';
@@ -46,6 +47,13 @@ test('the match view: possession, quality, average positions on a pitch, a playe
   await page.setViewportSize({ width: 1280, height: 1600 });
   await page.locator('h1').scrollIntoViewIfNeeded();
   await screenshot(page, 'app-match-en');
+
+  // The one-page report of the whole match, kept beside the screenshots to be looked at.
+  const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Match report (PNG)' }).click()]);
+  const png = readFileSync(await file.path());
+  expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1240, 1754]);
+  mkdirSync(join(process.cwd(), 'test-results', 'screenshots'), { recursive: true });
+  writeFileSync(join(process.cwd(), 'test-results', 'screenshots', 'app-match-report-full.png'), png);
 
   await page.getByRole('link', { name: '← Library' }).click();
   await expect(page.getByRole('heading', { name: 'Library' })).toBeVisible();
