@@ -96,7 +96,7 @@ async function runVideo(v: VideoSource, progress: ProgressFn): Promise<{ result:
   const r = await analyseVideo({
     path: v.path, width: v.width, height: v.height, sourceWidth: v.sourceWidth ?? v.width, sourceHeight: v.sourceHeight ?? v.height,
     startSeconds: v.startOffsetSeconds, endSeconds: v.endOffsetSeconds,
-  }, (share, stage) => progress(Math.round(2 + share * 65), stage));
+  }, (share, stage) => progress(Math.round(2 + share * 65), stage), { executionProvider: v.executionProvider });
   if (r.calibratedFrames === 0) {
     throw new EngineFailure(r.analysableFrames === 0
       ? 'no match footage found: no frame of the video shows a game camera view of the pitch'

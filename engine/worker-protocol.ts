@@ -35,6 +35,8 @@ export interface VideoSource {
   sourceHeight?: number;
   /** The kit preview's two kits, when it found them: the run reports which one each squad wore (kit_keys). */
   previewKits?: Record<KitKey, KitColours> | null;
+  /** Where ONNX models run (the app's processor setting); unset: TOUCHLINE_EXECUTION_PROVIDER, else the CPU. */
+  executionProvider?: 'cpu' | 'cuda' | 'dml' | 'coreml';
 }
 
 export interface EngineRunSpec {

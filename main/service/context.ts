@@ -11,6 +11,7 @@ import type { ResultsStore } from './results/results-store.js';
 import type { EmbedTokensRepo } from './store/embed-tokens-repo.js';
 import type { PreviewRunner } from './preview/preview-runner.js';
 import type { UrlSigner } from './preview/signed-urls.js';
+import type { SettingsRepo } from './store/settings-repo.js';
 
 /** What route modules may use: the store, the job queues and the analysis runner, never each other. */
 export interface ServiceContext {
@@ -32,6 +33,8 @@ export interface ServiceContext {
   preview: PreviewRunner;
   /** Signs and checks the expiring URLs of preview crops. */
   signer: UrlSigner;
+  /** Installation-wide settings (processor). */
+  settings: SettingsRepo;
   /** Result files of done analyses, loaded once and cached. */
   results: ResultsStore;
 }

@@ -31,6 +31,7 @@ import { exemplarCropsRoutes } from './routes/exemplar-crops.js';
 import { videoMediaRoutes } from './routes/video-media.js';
 import { trackingWindowRoutes } from './routes/tracking-window.js';
 import { clipsRoutes } from './routes/clips.js';
+import { settingsRoutes } from './routes/settings.js';
 
 export { API_PREFIX };
 
@@ -113,6 +114,7 @@ export async function buildServer(ctx: ServiceContext, options: { logger?: boole
     await v1.register(videoMediaRoutes(ctx));
     await v1.register(trackingWindowRoutes(ctx));
     await v1.register(clipsRoutes(ctx));
+    await v1.register(settingsRoutes(ctx));
   }, { prefix: API_PREFIX });
   await app.register(embedPageRoutes(ctx));
   await app.register(appPageRoutes(ctx));

@@ -9,6 +9,7 @@ import { JobsRepo } from './store/jobs-repo.js';
 import { JobQueue } from './jobs/job-queue.js';
 import { INGEST_JOB, ingestHandler } from './jobs/ingest.js';
 import { AnalysesRepo } from './store/analyses-repo.js';
+import { SettingsRepo } from './store/settings-repo.js';
 import { RosterRepo } from './store/roster-repo.js';
 import { EmbedTokensRepo } from './store/embed-tokens-repo.js';
 import { UrlSigner } from './preview/signed-urls.js';
@@ -53,8 +54,9 @@ export async function createService(
     retryBaseMs: config.webhookRetryBaseMs, maxAttempts: config.webhookMaxAttempts, timeoutMs: config.webhookTimeoutMs,
   });
   const preview = new PreviewRunner(config.home, videos);
+  const settings = new SettingsRepo(db);
   const runner = new AnalysisRunner({
-    config, analyses, videos, jobsRepo, preview, host: options.engineHost ?? childProcessEngineHost({ script: config.engineWorker }),
+    config, analyses, videos, jobsRepo, preview, processor: () => settings.get().processor, host: options.engineHost ?? childProcessEngineHost({ script: config.engineWorker }),
     onFinished: (analysis) => {
       notifyAnalysisFinished(webhooks, dispatcher, videos, analysis);
       // Someone usually looks at results right after they are done: load them and build the query
@@ -73,7 +75,7 @@ export async function createService(
   runner.attach(analysisJobs);
   const context: ServiceContext = {
     config, db, videos, tokens, analyses, jobs, analysisJobs, runner, roster: new RosterRepo(db), webhooks, results,
-    embedTokens: new EmbedTokensRepo(db), preview, signer: new UrlSigner(),
+    embedTokens: new EmbedTokensRepo(db), preview, signer: new UrlSigner(), settings,
   };
   const app = await buildServer(context, options);
   jobs.start();

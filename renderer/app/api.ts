@@ -31,6 +31,17 @@ export interface MediaUrl {
   size_bytes: number;
 }
 
+/** GET /v1/settings (docs/api.md). */
+export interface AppSettings {
+  processor: 'cpu' | 'gpu';
+  gpu_provider: string;
+  execution_providers: string[];
+  data_dir: string;
+  api_base: string;
+  analysis_concurrency: number;
+  token: { key_id: string; rate_limit_per_minute: number; tracking_downloads_per_hour: number };
+}
+
 /** A file the service answered with, and the name it suggested. */
 export interface DownloadedFile {
   blob: Blob;
@@ -89,6 +100,8 @@ export function createApi(base: string, token: string) {
     summary: (analysisId: number) => call<Summary>('GET', `/analyses/${analysisId}/summary`),
     teamReport: (analysisId: number) => call<TeamReport>('GET', `/analyses/${analysisId}/team-report`),
     playerReport: (analysisId: number, playerId: string) => call<PlayerReport>('GET', `/analyses/${analysisId}/player-report/${encodeURIComponent(playerId)}`),
+    settings: () => call<{ data: AppSettings }>('GET', '/settings').then((r) => r.data),
+    updateSettings: (patch: { processor?: 'cpu' | 'gpu' }) => call<{ data: AppSettings }>('PUT', '/settings', patch).then((r) => r.data),
     mediaUrl: (videoId: number) => call<{ data: MediaUrl }>('GET', `/videos/${videoId}/media-url`).then((r) => r.data),
     trackingWindow: (analysisId: number, fromMs: number, toMs: number) => call<TrackingWindow>('GET', `/analyses/${analysisId}/tracking/window?from_ms=${fromMs}&to_ms=${toMs}`),
     queryIntervals: (analysisId: number, body: Record<string, unknown>) => call<Interval[]>('POST', `/analyses/${analysisId}/query-intervals`, body),

@@ -40,14 +40,19 @@ test.afterAll(async () => {
   rmSync(known.dir, { recursive: true, force: true });
 });
 
+/** The parts of the page's elements the test touches (the test code is type-checked without the DOM library). */
+interface VideoEl { readyState: number; paused: boolean; currentTime: number; muted: boolean; play(): Promise<void>; pause(): void }
+interface CanvasEl { width: number; height: number; getContext(kind: '2d'): { getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray } } }
+
 async function download(page: Page, click: () => Promise<void>): Promise<{ name: string; bytes: Buffer }> {
   const [file] = await Promise.all([page.waitForEvent('download'), click()]);
   return { name: file.suggestedFilename(), bytes: readFileSync(await file.path()) };
 }
 
 /** Canvas pixels that are not transparent: the overlay drew something. */
-const overlayInk = (page: Page) => page.locator('canvas.overlay').first().evaluate((c: HTMLCanvasElement) => {
-  const data = (c.getContext('2d') as CanvasRenderingContext2D).getImageData(0, 0, c.width, c.height).data;
+const overlayInk = (page: Page) => page.locator('canvas.overlay').first().evaluate((el) => {
+  const c = el as unknown as CanvasEl;
+  const data = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
   let n = 0;
   for (let i = 3; i < data.length; i += 4) if ((data[i] as number) > 0) n++;
   return n;
@@ -58,16 +63,16 @@ test('the match view plays the analysed video with the tracked players over it, 
   await page.goto(`${t.base}/app/#/match/${analysisId}`);
   const video = page.getByLabel('Match video');
   await expect(video).toBeVisible();
-  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThanOrEqual(2);
-  await video.evaluate((v: HTMLVideoElement) => { v.muted = true; v.currentTime = 3; return v.play(); });
-  await expect.poll(() => page.evaluate(() => window.__overlayStats?.frames ?? 0)).toBeGreaterThan(25);
+  await expect.poll(() => video.evaluate((el) => (el as unknown as VideoEl).readyState)).toBeGreaterThanOrEqual(2);
+  await video.evaluate((el) => { const v = el as unknown as VideoEl; v.muted = true; v.currentTime = 3; return v.play(); });
+  await expect.poll(() => page.evaluate(() => (globalThis as unknown as { __overlayStats?: { frames: number } }).__overlayStats?.frames ?? 0)).toBeGreaterThan(25);
   await expect.poll(() => overlayInk(page)).toBeGreaterThan(500);
-  await video.evaluate((v: HTMLVideoElement) => v.pause());
+  await video.evaluate((el) => (el as unknown as VideoEl).pause());
   await page.getByLabel('Match video').scrollIntoViewIfNeeded();
   await screenshot(page, 'app-video-overlay-en');
   // Turning the overlay off clears it.
   await page.getByLabel('Show tracked players and ball').uncheck();
-  await video.evaluate((v: HTMLVideoElement) => { v.currentTime = 4; });
+  await video.evaluate((el) => { (el as unknown as VideoEl).currentTime = 4; });
   await expect.poll(() => overlayInk(page)).toBe(0);
 
   const png = await download(page, () => page.getByRole('button', { name: 'Match report (PNG)' }).click());
@@ -120,18 +125,18 @@ test('the clip builder: conditions, intervals on a timeline, played back to back
   await page.getByRole('button', { name: 'Find clips' }).click();
   const expected = (await t.api.post(`/v1/analyses/${knownId}/query-intervals`, {
     operator: 'OR', pad_sec: 1, filters: [{ type: 'team_possession', teams: ['team_0'] }, { type: 'team_possession', teams: ['team_1'] }, { type: 'ball_action', actions: ['pass', 'drive', 'shot'], teams: ['team_0'] }],
-  })).body as { start: number; end: number }[];
+  })).body as { start: number; end: number; label: string }[];
   // Possession spells and ball actions, labels kept: team_0 [0, 6), the pass, the shot, team_1 from 6 s.
-  expect(expected.map((iv) => (iv as { label: string }).label).sort()).toEqual(['pass', 'shot', 'team_0', 'team_1']);
+  expect(expected.map((iv) => iv.label).sort()).toEqual(['pass', 'shot', 'team_0', 'team_1']);
   await expect(page.locator('.timeline .segment')).toHaveCount(expected.length);
   await expect(page.locator('.interval-list li')).toHaveCount(expected.length);
 
   // Play all: the video starts at the first interval and moves on through the list.
-  await page.getByLabel('Match video').evaluate((v: HTMLVideoElement) => { v.muted = true; });
-  await expect.poll(() => page.getByLabel('Match video').evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThanOrEqual(1);
+  await page.getByLabel('Match video').evaluate((el) => { (el as unknown as VideoEl).muted = true; });
+  await expect.poll(() => page.getByLabel('Match video').evaluate((el) => (el as unknown as VideoEl).readyState)).toBeGreaterThanOrEqual(1);
   await page.getByRole('button', { name: 'Play all' }).click();
   const first = expected[0] as { start: number; end: number };
-  await expect.poll(() => page.getByLabel('Match video').evaluate((v: HTMLVideoElement) => (v.paused ? -1 : v.currentTime))).toBeGreaterThanOrEqual(first.start);
+  await expect.poll(() => page.getByLabel('Match video').evaluate((el) => { const v = el as unknown as VideoEl; return v.paused ? -1 : v.currentTime; })).toBeGreaterThanOrEqual(first.start);
   await expect(page.locator('.interval-list li').first()).toHaveAttribute('aria-current', 'true');
   if (expected.length > 1) await expect(page.locator('.interval-list li').nth(1)).toHaveAttribute('aria-current', 'true', { timeout: 20_000 });
   await screenshot(page, 'app-clips-en');

@@ -78,7 +78,7 @@ describe('GET /v1/videos/{id}/media-url and the media it signs', () => {
     const beyond = await fetch(url, { headers: { range: `bytes=${size}-` } });
     expect(beyond.status).toBe(416);
     expect(beyond.headers.get('content-range')).toBe(`bytes */${size}`);
-    expect((await beyond.json()).message).toMatch(/outside the file/);
+    expect(((await beyond.json()) as { message: string }).message).toMatch(/outside the file/);
 
     const altered = await fetch(url.replace(/sig=./, (s) => `sig=${s.endsWith('A') ? 'B' : 'A'}`));
     expect(altered.status).toBe(403);

@@ -1,3 +1,5 @@
+import type { Processor } from '../store/settings-repo.js';
+import type { ExecutionProvider } from '../../../engine/vision/detection/person-verifier.js';
 import { join } from 'node:path';
 import { readFile } from 'node:fs/promises';
 import type { ServiceConfig } from '../config.js';
@@ -20,6 +22,16 @@ export function analysisDir(home: string, videoId: number, analysisId: number): 
   return join(videoDir(home, videoId), 'analyses', String(analysisId));
 }
 
+/**
+ * The onnxruntime provider for a processor setting: the platform's GPU provider (CoreML on macOS,
+ * DirectML on Windows, CUDA elsewhere; the engine falls back to the CPU where it cannot load), or none
+ * (the engine's default: TOUCHLINE_EXECUTION_PROVIDER, else the CPU).
+ */
+export function gpuProvider(processor: Processor, platform: NodeJS.Platform = process.platform): ExecutionProvider | undefined {
+  if (processor === 'cpu') return undefined;
+  return platform === 'darwin' ? 'coreml' : platform === 'win32' ? 'dml' : 'cuda';
+}
+
 export interface AnalysisRunnerDeps {
   config: ServiceConfig;
   analyses: AnalysesRepo;
@@ -28,6 +40,8 @@ export interface AnalysisRunnerDeps {
   host: EngineHost;
   /** The kit preview: an analysis holds for it (waiting_for_meta), and its final stage follows the run. */
   preview: Pick<PreviewRunner, 'kitsFor' | 'finalStage'>;
+  /** Where the engine runs its networks (the app's settings); read when each run starts. */
+  processor?: () => Processor;
   /** Told of every analysis that reached a final status (webhooks listen here). */
   onFinished?: (analysis: AnalysisRow) => void;
 }
@@ -169,6 +183,7 @@ export class AnalysisRunner {
         sourceWidth: probe.rotation === 90 || probe.rotation === 270 ? probe.height : probe.width,
         sourceHeight: probe.rotation === 90 || probe.rotation === 270 ? probe.width : probe.height,
         previewKits,
+        executionProvider: gpuProvider(this.deps.processor?.() ?? 'cpu'),
       },
     };
   }

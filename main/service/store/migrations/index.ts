@@ -2,6 +2,7 @@ import { sql as m001 } from './001-initial.js';
 import { sql as m002, foreignKeysOff as m002FkOff } from './002-analyses.js';
 import { sql as m003 } from './003-runtime.js';
 import { sql as m004 } from './004-embed-tokens.js';
+import { sql as m005 } from './005-settings.js';
 
 export interface Migration {
   version: number;
@@ -17,4 +18,5 @@ export const migrations: readonly Migration[] = [
   { version: 2, name: 'analyses', sql: m002, foreignKeysOff: m002FkOff },
   { version: 3, name: 'runtime', sql: m003 },
   { version: 4, name: 'embed-tokens', sql: m004 },
+  { version: 5, name: 'settings', sql: m005 },
 ];
