@@ -54,6 +54,15 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * A URL the service handed out (signed media, the widget) as a path on the page's own origin: the same
+ * service answers there, in a browser (http://127.0.0.1) and in the desktop window (touchline://app).
+ */
+export function onPageOrigin(url: string): string {
+  const u = new URL(url, window.location.href);
+  return `${u.pathname}${u.search}${u.hash}`;
+}
+
 export function createApi(base: string, token: string) {
   async function send(method: string, path: string, body?: unknown): Promise<Response> {
     let res: Response;
@@ -95,14 +104,15 @@ export function createApi(base: string, token: string) {
     analysis: (id: number) => call<{ data: AnalysisProgress }>('GET', `/analyses/${id}`).then((r) => r.data),
     deleteVideo: (id: number) => call<void>('DELETE', `/videos/${id}`),
     createVideo: (body: Record<string, unknown>) => call<{ data: { id: number; title: string } }>('POST', '/videos', body).then((r) => r.data),
-    embedToken: (videoId: number, frameAncestors: string[]) => call<{ url: string }>('POST', `/videos/${videoId}/embed-token`, { frame_ancestors: frameAncestors }),
+    embedToken: (videoId: number, frameAncestors: string[]) => call<{ url: string }>('POST', `/videos/${videoId}/embed-token`, { frame_ancestors: frameAncestors })
+      .then((r) => ({ ...r, url: onPageOrigin(r.url) })),
     analyse: (videoId: number) => call<{ data: { id: number } }>('POST', `/videos/${videoId}/analysis`, {}).then((r) => r.data),
     summary: (analysisId: number) => call<Summary>('GET', `/analyses/${analysisId}/summary`),
     teamReport: (analysisId: number) => call<TeamReport>('GET', `/analyses/${analysisId}/team-report`),
     playerReport: (analysisId: number, playerId: string) => call<PlayerReport>('GET', `/analyses/${analysisId}/player-report/${encodeURIComponent(playerId)}`),
     settings: () => call<{ data: AppSettings }>('GET', '/settings').then((r) => r.data),
     updateSettings: (patch: { processor?: 'cpu' | 'gpu' }) => call<{ data: AppSettings }>('PUT', '/settings', patch).then((r) => r.data),
-    mediaUrl: (videoId: number) => call<{ data: MediaUrl }>('GET', `/videos/${videoId}/media-url`).then((r) => r.data),
+    mediaUrl: (videoId: number) => call<{ data: MediaUrl }>('GET', `/videos/${videoId}/media-url`).then((r) => ({ ...r.data, url: onPageOrigin(r.data.url) })),
     trackingWindow: (analysisId: number, fromMs: number, toMs: number) => call<TrackingWindow>('GET', `/analyses/${analysisId}/tracking/window?from_ms=${fromMs}&to_ms=${toMs}`),
     queryIntervals: (analysisId: number, body: Record<string, unknown>) => call<Interval[]>('POST', `/analyses/${analysisId}/query-intervals`, body),
     clips: (analysisId: number, intervals: Interval[]) => file('POST', `/analyses/${analysisId}/clips`, `analysis-${analysisId}_clips.mp4`, { intervals }),

@@ -2,6 +2,10 @@ import { useState } from 'react';
 import type { Api } from './api.js';
 import type { Strings } from './strings.js';
 import { EMPTY_IMPORT, importBody, type FieldError, type ImportFields } from './import-form.js';
+import { desktopBridge } from './desktop-bridge.js';
+
+/** A title from a file name: the name without its extension, as the service would choose. */
+const titleOf = (name: string) => name.replace(/\.[^.]+$/, '').slice(0, 200);
 
 type Step = { kind: 'form' } | { kind: 'kits'; videoId: number; title: string; widget: string } | { kind: 'started'; analysisId: number };
 
@@ -21,6 +25,30 @@ export function ImportView({ api, t, origin }: { api: Api; t: Strings; origin: s
     setF({ ...f, [k]: e.target.value });
   };
   const errorOf = (k: keyof ImportFields) => errors.find((e) => e.field === k);
+  const bridge = desktopBridge();
+  const [dropNote, setDropNote] = useState<string | null>(null);
+  const [dragging, setDragging] = useState(false);
+  const useFile = (path: string, name: string) => {
+    setServerError(null);
+    setDropNote(null);
+    setF((now) => ({ ...now, source: path, title: now.title || titleOf(name) }));
+  };
+  const pick = async () => {
+    const path = await bridge?.pickVideoFile();
+    if (path) useFile(path, path.split(/[\\/]/).pop() ?? path);
+  };
+  // A dropped file: the desktop window knows its path; a browser only its name, so the path is typed.
+  const drop = (e: React.DragEvent) => {
+    e.preventDefault();
+    setDragging(false);
+    const file = e.dataTransfer.files[0];
+    if (!file) return;
+    if (bridge) useFile(bridge.pathForFile(file), file.name);
+    else {
+      setF((now) => ({ ...now, title: now.title || titleOf(file.name) }));
+      setDropNote(t.dropNeedsPath(file.name));
+    }
+  };
   const field = (k: keyof ImportFields, label: string, props: Record<string, unknown> = {}) => {
     const err = errorOf(k);
     return (
@@ -90,8 +118,14 @@ export function ImportView({ api, t, origin }: { api: Api; t: Strings; origin: s
   return (
     <section aria-labelledby="import-title">
       <h1 id="import-title">{t.importTitle}</h1>
-      <form className="import-form" noValidate onSubmit={(e) => { e.preventDefault(); void submit(); }}>
+      <form className={`import-form${dragging ? ' dragging' : ''}`} noValidate onSubmit={(e) => { e.preventDefault(); void submit(); }}
+        onDragOver={(e) => { e.preventDefault(); setDragging(true); }} onDragLeave={() => setDragging(false)} onDrop={drop}>
         {field('source', t.source, { placeholder: t.sourcePlaceholder, autoFocus: true, spellCheck: false })}
+        <div className="source-actions">
+          {bridge ? <button type="button" className="button" onClick={() => void pick()}>{t.chooseFile}</button> : null}
+          <span className="muted small">{bridge ? t.dropHintDesktop : t.dropHintBrowser}</span>
+        </div>
+        {dropNote ? <p className="note" role="status">{dropNote}</p> : null}
         <p className="muted small">{t.sourceHint}</p>
         <div className="form-row">
           {field('title', t.title)}

@@ -53,3 +53,43 @@ test('import: the form checks what it can, the service says the rest; then the k
   await page.getByRole('link', { name: 'To the library' }).click();
   await expect(page.locator('tr', { hasText: 'Ajax - PSV' })).toBeVisible();
 });
+
+/** Drops a file named `name` on the import form, as a person dragging it from a file manager would. */
+async function dropFile(page: import('@playwright/test').Page, name: string): Promise<void> {
+  const transfer = await page.evaluateHandle((n) => {
+    const g = globalThis as unknown as { DataTransfer: new () => { items: { add(f: unknown): void } }; File: new (parts: string[], name: string, o: { type: string }) => unknown };
+    const dt = new g.DataTransfer();
+    dt.items.add(new g.File(['not really a video'], n, { type: 'video/mp4' }));
+    return dt;
+  }, name);
+  await page.locator('form.import-form').dispatchEvent('drop', { dataTransfer: transfer });
+}
+
+test('import in a browser: a dropped file gives its title and a plain note that its path must be typed', async ({ page }) => {
+  await page.goto(`${t.base}/app/#/import`);
+  await expect(page.getByRole('button', { name: 'Choose a file…' })).toHaveCount(0);
+  await dropFile(page, 'ajax-psv.mp4');
+  await expect(page.getByLabel('Title')).toHaveValue('ajax-psv');
+  await expect(page.getByRole('status')).toContainText('“ajax-psv.mp4”: type the full path of this file above');
+  await expect(page.getByLabel('Video file or URL')).toHaveValue('');
+});
+
+test('import in the desktop window: the preload bridge\'s file dialog and dropped files fill in the path', async ({ page }) => {
+  // The bridge as main/desktop/preload.cts exposes it (Electron cannot run here): its two functions
+  // answer as Electron's dialog and webUtils would, so the page's side of the bridge is what is tested.
+  await page.addInitScript(() => {
+    (globalThis as unknown as { touchline: unknown }).touchline = {
+      platform: 'linux',
+      pickVideoFile: async () => '/home/analyst/matches/ajax-psv 2026.mp4',
+      pathForFile: (file: { name: string }) => `/home/analyst/Downloads/${file.name}`,
+    };
+  });
+  await page.goto(`${t.base}/app/#/import`);
+  await page.getByRole('button', { name: 'Choose a file…' }).click();
+  await expect(page.getByLabel('Video file or URL')).toHaveValue('/home/analyst/matches/ajax-psv 2026.mp4');
+  await expect(page.getByLabel('Title')).toHaveValue('ajax-psv 2026');
+  await dropFile(page, 'utrecht-az.mkv');
+  await expect(page.getByLabel('Video file or URL')).toHaveValue('/home/analyst/Downloads/utrecht-az.mkv');
+  // A title already typed or filled stays.
+  await expect(page.getByLabel('Title')).toHaveValue('ajax-psv 2026');
+});

@@ -20,8 +20,21 @@ export function workerScript(): string {
   return compiledScript('engine/worker.js');
 }
 
-/** The engine as a Node child process (the app uses Electron's utilityProcess with the same messages). */
-export function childProcessEngineHost(options: { script?: string } = {}): EngineHost {
+/**
+ * An engine process as the host drives it: a Node child process here and in tests, Electron's
+ * utilityProcess in the desktop app. Both speak the same messages (engine/worker-protocol.ts).
+ */
+export interface EngineProcess {
+  send(message: unknown): void;
+  onMessage(listener: (message: unknown) => void): void;
+  /** Called once when the process ends; `detail` says how (exit code or signal). */
+  onExit(listener: (detail: string) => void): void;
+  onStartError(listener: (error: Error) => void): void;
+  kill(): void;
+}
+
+/** A host over any way of starting the worker script: one process per run, progress relayed, cancellable. */
+export function processEngineHost(start: (script: string) => EngineProcess, options: { script?: string } = {}): EngineHost {
   return {
     run(spec, { signal, onProgress }) {
       const script = options.script ?? workerScript();
@@ -30,29 +43,43 @@ export function childProcessEngineHost(options: { script?: string } = {}): Engin
           reject(signal.reason instanceof Error ? signal.reason : new Error('aborted'));
           return;
         }
-        const child = fork(script, [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], serialization: 'json' });
+        const child = start(script);
         let outcome: { facts: AnalysisFacts } | { error: EngineRunError } | null = null;
-        const onAbort = () => child.kill('SIGTERM');
+        const onAbort = () => child.kill();
         signal.addEventListener('abort', onAbort, { once: true });
-        child.on('message', (raw) => {
+        child.onMessage((raw) => {
           const m = raw as WorkerMessage;
           if (m.type === 'progress') onProgress(m.progress, m.stage);
           else if (m.type === 'done') outcome = { facts: m.facts };
           else if (m.type === 'failed') outcome = { error: new EngineRunError(m.message, m.status) };
         });
-        child.on('error', (error) => {
+        child.onStartError((error) => {
           signal.removeEventListener('abort', onAbort);
           reject(new EngineRunError(`cannot start the engine process: ${error.message}`, 'error'));
         });
-        child.on('exit', (code, sig) => {
+        child.onExit((detail) => {
           signal.removeEventListener('abort', onAbort);
           if (signal.aborted) reject(signal.reason instanceof Error ? signal.reason : new Error('aborted'));
           else if (outcome && 'facts' in outcome) resolvePromise(outcome.facts);
           else if (outcome) reject(outcome.error);
-          else reject(new EngineRunError(`the engine process stopped unexpectedly (${sig ? `signal ${sig}` : `exit code ${code}`})`, 'error'));
+          else reject(new EngineRunError(`the engine process stopped unexpectedly (${detail})`, 'error'));
         });
         child.send({ type: 'run', spec });
       });
     },
   };
+}
+
+/** The engine as a Node child process (the desktop app uses Electron's utilityProcess: main/desktop). */
+export function childProcessEngineHost(options: { script?: string } = {}): EngineHost {
+  return processEngineHost((script) => {
+    const child = fork(script, [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], serialization: 'json' });
+    return {
+      send: (m) => child.send(m as object),
+      onMessage: (l) => child.on('message', l),
+      onExit: (l) => child.on('exit', (code, sig) => l(sig ? `signal ${sig}` : `exit code ${code}`)),
+      onStartError: (l) => child.on('error', l),
+      kill: () => child.kill('SIGTERM'),
+    };
+  }, options);
 }

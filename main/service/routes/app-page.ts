@@ -32,7 +32,8 @@ export function appPageRoutes(ctx: ServiceContext) {
       if (!existsSync(index)) throw apiError('PAGE_NOT_BUILT', `the app is not built (${index} is missing): run npm run build`);
       const lang = widgetLang(request.query, request.headers['accept-language']);
       const html = renderPage(index, lang, 'app-boot', {
-        apiBase: `http://${request.headers.host}${API_PREFIX}`, token: readDefaultToken(ctx.config.home) ?? '', lang, version,
+        // Same-origin and relative: right both in a browser and in the desktop window (touchline://app).
+        apiBase: API_PREFIX, token: readDefaultToken(ctx.config.home) ?? '', lang, version,
       });
       reply.header('content-security-policy', CSP);
       reply.header('x-frame-options', 'DENY');

@@ -14,7 +14,8 @@ import { widgetSession } from './embed-session.js';
 const TAG = ['widget'];
 const NAME_MAX = 100;
 /** An origin as CSP frame-ancestors takes it: scheme, host (optionally `*.` wildcard), optional port, nothing else. */
-const ORIGIN = /^https?:\/\/(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:\d{1,5})?$|^https?:\/\/\[[0-9a-f:]+\](:\d{1,5})?$/i;
+/** http(s) origins, and the desktop app's own page (touchline://app, main/desktop), which frames the widget too. */
+const ORIGIN = /^touchline:\/\/app$|^https?:\/\/(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:\d{1,5})?$|^https?:\/\/\[[0-9a-f:]+\](:\d{1,5})?$/i;
 
 const Sides = Type.Object({
   video_id: Type.Integer(),
