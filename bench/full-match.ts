@@ -24,6 +24,10 @@ export interface FullMatch {
   videoId: number;
   facts: AnalysisFacts;
   importMs: number;
+  /** The simulated match's truth directory (imports may attach it to a video too). */
+  truthDir: string;
+  /** A scratch folder removed by close(). */
+  work: string;
   close(): void;
 }
 
@@ -80,7 +84,7 @@ export async function importFullMatch(view: 'broadcast' | 'all' = 'broadcast'): 
     const importMs = performance.now() - t0;
     const videoId = created.body.data.video_id as number;
     const facts = JSON.parse(readFileSync(join(home, 'videos', String(videoId), 'analyses', String(id), 'analysis.json'), 'utf8')) as AnalysisFacts;
-    return { base, headers, call, child, analysisId: id, videoId, facts, importMs, close };
+    return { base, headers, call, child, analysisId: id, videoId, facts, importMs, truthDir, work, close };
   } catch (err) {
     close();
     throw err;

@@ -59,7 +59,8 @@ export class ApiError extends Error {
  * service answers there, in a browser (http://127.0.0.1) and in the desktop window (touchline://app).
  */
 export function onPageOrigin(url: string): string {
-  const u = new URL(url, window.location.href);
+  // globalThis: this module is also type-checked with the Node-side tests, which have no DOM library.
+  const u = new URL(url, (globalThis as unknown as { location: { href: string } }).location.href);
   return `${u.pathname}${u.search}${u.hash}`;
 }
 

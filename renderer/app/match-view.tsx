@@ -28,6 +28,10 @@ export function MatchView({ api, analysisId, t }: { api: Api; analysisId: number
     return () => { live = false; };
   }, [api, analysisId]);
 
+  // The moment the match can be read and used, for bench:app (the target is within 1 s of opening).
+  useEffect(() => {
+    if (data) performance.mark('touchline:match-ready');
+  }, [data]);
   const colours = useMemo<[string, string]>(() => [teamColour(data?.report.teams[0]?.kit ?? null, 0), teamColour(data?.report.teams[1]?.kit ?? null, 1)], [data]);
   if (error) return <div className="state" role="alert"><strong>{t.matchError}</strong><span className="muted">{error}</span><a className="button" href="#/library">{t.backToLibrary}</a></div>;
   if (!data) return <div className="state" aria-busy="true"><div className="spinner" />{t.matchLoading}</div>;

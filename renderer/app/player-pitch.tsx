@@ -22,6 +22,7 @@ export function PlayerPitch({ report, layer, width, colour, label }: { report: P
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!box.current) return;
+    const began = performance.now();
     const scale = (width - 2 * MARGIN) / PITCH_LENGTH;
     const stage = new Konva.Stage({ container: box.current, width, height: PITCH_WIDTH * scale + 2 * MARGIN });
     const base = new Konva.Layer({ listening: false });
@@ -70,6 +71,8 @@ export function PlayerPitch({ report, layer, width, colour, label }: { report: P
     }
     stage.add(base);
     stage.add(top);
+    // How long a layer took to draw, for bench:app (the heatmap target is under 50 ms).
+    performance.measure('touchline:pitch-draw', { start: began, end: performance.now(), detail: layer });
     return () => { stage.destroy(); };
   }, [report, layer, width, colour]);
   return <div ref={box} className="pitch" role="img" aria-label={label} data-layer={layer} />;
