@@ -113,6 +113,9 @@ export function createApi(base: string, token: string) {
     playerReport: (analysisId: number, playerId: string) => call<PlayerReport>('GET', `/analyses/${analysisId}/player-report/${encodeURIComponent(playerId)}`),
     settings: () => call<{ data: AppSettings }>('GET', '/settings').then((r) => r.data),
     updateSettings: (patch: { processor?: 'cpu' | 'gpu' }) => call<{ data: AppSettings }>('PUT', '/settings', patch).then((r) => r.data),
+    exemplarCrops: (analysisId: number) => call<{ individuals: Record<string, number>; teams: { team_0: number; team_1: number } }>('GET', `/analyses/${analysisId}/exemplar-crops`),
+    /** One crop as a blob: an <img> cannot send the token, so the page shows an object URL. */
+    crop: (analysisId: number, path: string) => file('GET', `/analyses/${analysisId}/exemplar-crops/${path}`, 'crop.jpg').then((f) => f.blob),
     mediaUrl: (videoId: number) => call<{ data: MediaUrl }>('GET', `/videos/${videoId}/media-url`).then((r) => ({ ...r.data, url: onPageOrigin(r.data.url) })),
     trackingWindow: (analysisId: number, fromMs: number, toMs: number) => call<TrackingWindow>('GET', `/analyses/${analysisId}/tracking/window?from_ms=${fromMs}&to_ms=${toMs}`),
     queryIntervals: (analysisId: number, body: Record<string, unknown>) => call<Interval[]>('POST', `/analyses/${analysisId}/query-intervals`, body),

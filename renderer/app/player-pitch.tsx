@@ -3,7 +3,39 @@ import Konva from 'konva';
 import type { PlayerReport } from './player-types.js';
 import { PITCH_LENGTH, PITCH_WIDTH, drawPitch, toScreen } from './pitch-drawing.js';
 
-export type PitchLayer = 'heatmap' | 'with_ball' | 'shape' | 'sprints' | 'passes';
+export type PitchLayer = 'heatmap' | 'with_ball' | 'shape' | 'sprints' | 'passes' | 'network';
+
+/** A teammate's average position (team report, same attacking frame as the player report). */
+export interface Teammate { player_id: string; label: string; position: { x: number; y: number } }
+
+/** The player's own average position over the halves, weighted by frames; null without frames. */
+export function ownPosition(report: PlayerReport): { x: number; y: number } | null {
+  const n = report.position.avg_position.reduce((s, a) => s + a.n_frames, 0);
+  if (n === 0) return null;
+  const x = report.position.avg_position.reduce((s, a) => s + a.position.x * a.n_frames, 0) / n;
+  const y = report.position.avg_position.reduce((s, a) => s + a.position.y * a.n_frames, 0) / n;
+  return { x, y };
+}
+
+/** Lines from the player to the teammates he passed to, as thick as the passes are many. */
+function drawNetwork(top: Konva.Layer, report: PlayerReport, teammates: Teammate[], scale: number, colour: string): void {
+  const from = ownPosition(report);
+  if (!from) return;
+  const at = new Map(teammates.map((m) => [m.player_id, m]));
+  const links = report.on_ball.network.filter((l) => at.has(l.player_id));
+  const most = Math.max(1, ...links.map((l) => l.n));
+  const a = toScreen(from.x, from.y, scale, MARGIN);
+  for (const l of links) {
+    const mate = at.get(l.player_id) as Teammate;
+    const b = toScreen(mate.position.x, mate.position.y, scale, MARGIN);
+    top.add(new Konva.Line({ points: [a.x, a.y, b.x, b.y], stroke: '#ffdd33', strokeWidth: 1.5 + 7 * (l.n / most), opacity: 0.85, lineCap: 'round', listening: false }));
+    top.add(new Konva.Circle({ x: b.x, y: b.y, radius: 11, fill: colour, stroke: '#111', strokeWidth: 1.5 }));
+    top.add(new Konva.Text({ x: b.x - 11, y: b.y - 6, width: 22, align: 'center', text: mate.label, fontSize: 11, fontStyle: 'bold', fill: '#fff' }));
+    top.add(new Konva.Text({ x: (a.x + b.x) / 2 - 12, y: (a.y + b.y) / 2 - 7, width: 24, align: 'center', text: String(l.n), fontSize: 12, fontStyle: 'bold', fill: '#111' }));
+  }
+  top.add(new Konva.Circle({ x: a.x, y: a.y, radius: 14, fill: colour, stroke: '#fff', strokeWidth: 2.5 }));
+  top.add(new Konva.Text({ x: a.x - 14, y: a.y - 6, width: 28, align: 'center', text: report.label, fontSize: 11, fontStyle: 'bold', fill: '#fff' }));
+}
 const MARGIN = 14;
 
 function arrow(layer: Konva.Layer, from: { x: number; y: number }, to: { x: number; y: number }, scale: number, colour: string, width = 2): void {
@@ -18,7 +50,7 @@ function arrow(layer: Konva.Layer, from: { x: number; y: number }, to: { x: numb
  * and the per-half average positions; sprints, passes (turnovers in red), carries and shots are arrows
  * and markers. Redrawn when the layer changes.
  */
-export function PlayerPitch({ report, layer, width, colour, label }: { report: PlayerReport; layer: PitchLayer; width: number; colour: string; label: string }) {
+export function PlayerPitch({ report, layer, width, colour, label, teammates = [] }: { report: PlayerReport; layer: PitchLayer; width: number; colour: string; label: string; teammates?: Teammate[] }) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!box.current) return;
@@ -69,11 +101,12 @@ export function PlayerPitch({ report, layer, width, colour, label }: { report: P
         top.add(new Konva.Star({ x: at.x, y: at.y, numPoints: 5, innerRadius: 4, outerRadius: 9, fill: '#ffffff', stroke: '#111', strokeWidth: 1 }));
       }
     }
+    if (layer === 'network') drawNetwork(top, report, teammates, scale, colour);
     stage.add(base);
     stage.add(top);
     // How long a layer took to draw, for bench:app (the heatmap target is under 50 ms).
     performance.measure('touchline:pitch-draw', { start: began, end: performance.now(), detail: layer });
     return () => { stage.destroy(); };
-  }, [report, layer, width, colour]);
+  }, [report, layer, width, colour, teammates]);
   return <div ref={box} className="pitch" role="img" aria-label={label} data-layer={layer} />;
 }

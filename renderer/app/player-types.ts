@@ -29,6 +29,7 @@ export interface PlayerReport {
     heatmap_with_ball: Grid | null;
     avg_position: { period: number; position: Pt; n_frames: number }[];
     zone_hull: Pt[];
+    third_timeline: { minute: number; third: 'defensive' | 'middle' | 'attacking' }[];
   };
   on_ball: {
     passes: { x: number | null; y: number | null; x_target: number | null; y_target: number | null; receiver_team: number | null }[];

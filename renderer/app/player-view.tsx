@@ -1,24 +1,34 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { Api } from './api.js';
 import type { PlayerReport } from './player-types.js';
 import type { Strings } from './strings.js';
-import { PlayerPitch, type PitchLayer } from './player-pitch.js';
+import { PlayerPitch, type PitchLayer, type Teammate } from './player-pitch.js';
+import { ThirdsTimeline } from './thirds-timeline.js';
+import { CropStrip } from './crop-strip.js';
+import type { TeamReport } from './match-types.js';
 import { matchHref } from './route.js';
 
-const LAYERS: PitchLayer[] = ['heatmap', 'with_ball', 'shape', 'sprints', 'passes'];
+const LAYERS: PitchLayer[] = ['heatmap', 'with_ball', 'shape', 'sprints', 'passes', 'network'];
+const NO_MATES: Teammate[] = [];
 
 /** One player's report: physical output, where he played, what he did on the ball (spec 2.9). */
 export function PlayerView({ api, analysisId, playerId, t }: { api: Api; analysisId: number; playerId: string; t: Strings }) {
   const [report, setReport] = useState<PlayerReport | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [layer, setLayer] = useState<PitchLayer>('heatmap');
+  // The team report gives the teammates' average positions (pass network) and the team's name; the
+  // view does not wait for it.
+  const [team, setTeam] = useState<TeamReport | null>(null);
   useEffect(() => {
     let live = true;
     setReport(null);
     setError(null);
     api.playerReport(analysisId, playerId).then((r) => { if (live) setReport(r); }, (err: Error) => { if (live) setError(err.message); });
+    api.teamReport(analysisId).then((r) => { if (live) setTeam(r); }, () => undefined);
     return () => { live = false; };
   }, [api, analysisId, playerId]);
+  const side = team?.teams.find((x) => x.team === Number(playerId.slice(0, 1)));
+  const teammates = useMemo(() => side?.average_positions.filter((p) => p.player_id !== playerId) ?? NO_MATES, [side, playerId]);
 
   if (error) return <div className="state" role="alert"><strong>{t.playerError}</strong><span className="muted">{error}</span><a className="button" href={matchHref(analysisId)}>{t.backToMatch}</a></div>;
   if (!report) return <div className="state" aria-busy="true"><div className="spinner" />{t.playerLoading}</div>;
@@ -87,7 +97,14 @@ export function PlayerView({ api, analysisId, playerId, t }: { api: Api; analysi
           ))}
         </div>
         <p className="muted small">{t.frameNotePlayer[report.coordinate_frame]}</p>
-        <PlayerPitch report={report} layer={layer} width={760} colour={colour} label={`${t.onThePitch}: ${t.layers[layer]}`} />
+        <PlayerPitch report={report} layer={layer} width={760} colour={colour} label={`${t.onThePitch}: ${t.layers[layer]}`} teammates={teammates} />
+        {layer === 'network' && !report.on_ball.network.some((l) => teammates.some((m) => m.player_id === l.player_id)) ? <p className="muted small">{t.noNetworkPitch}</p> : null}
+        <h3>{t.thirdsTimeline}</h3>
+        <ThirdsTimeline report={report} t={t} />
+      </section>
+      <section className="card wide" aria-labelledby="crops-title">
+        <h2 id="crops-title">{t.crops}</h2>
+        <CropStrip api={api} analysisId={analysisId} playerId={playerId} teamName={side?.name ?? ''} t={t} />
       </section>
     </article>
   );

@@ -45,7 +45,7 @@ const en = {
   network: 'Passed most to',
   noNetwork: 'No pass reached an identified teammate.',
   onThePitch: 'On the pitch',
-  layers: { heatmap: 'Heatmap', with_ball: 'With the ball', shape: 'Zone and average', sprints: 'Sprints', passes: 'Passes and shots' } as Record<string, string>,
+  layers: { heatmap: 'Heatmap', with_ball: 'With the ball', shape: 'Zone and average', sprints: 'Sprints', passes: 'Passes and shots', network: 'Pass network' } as Record<string, string>,
   frameNotePlayer: {
     attacking: 'His team attacks to the right in both halves.',
     attacking_first_half: 'First-half direction; the second half is mirrored.',
@@ -173,7 +173,7 @@ const nl: Strings = {
   network: 'Speelde het meest naar',
   noNetwork: 'Geen pass bereikte een herkende ploeggenoot.',
   onThePitch: 'Op het veld',
-  layers: { heatmap: 'Heatmap', with_ball: 'Met de bal', shape: 'Zone en gemiddelde', sprints: 'Sprints', passes: 'Passes en schoten' },
+  layers: { heatmap: 'Heatmap', with_ball: 'Met de bal', shape: 'Zone en gemiddelde', sprints: 'Sprints', passes: 'Passes en schoten', network: 'Passnetwerk' },
   frameNotePlayer: {
     attacking: 'Zijn team valt in beide helften naar rechts aan.',
     attacking_first_half: 'Richting van de eerste helft; de tweede helft is gespiegeld.',

@@ -80,6 +80,19 @@ test('the player view: figures from the player report, pitch layers that redraw,
   await expect(page.locator('.pitch[data-layer="passes"] canvas')).toHaveCount(2);
   await page.getByRole('button', { name: 'Zone and average' }).click();
   await screenshot(page, 'app-player-shape-en');
+  // The pass network: lines to the teammates he passed to, or the plain reason there are none.
+  await page.getByRole('button', { name: 'Pass network' }).click();
+  await expect(page.locator('.pitch[data-layer="network"] canvas')).toHaveCount(2);
+  const team = (await t.api.get(`/v1/analyses/${analysisId}/team-report`)).body.teams.find((x: { team: number }) => x.team === report.team);
+  const known = report.on_ball.network.filter((l: { player_id: string }) => team.average_positions.some((p: { player_id: string }) => p.player_id === l.player_id));
+  if (known.length === 0) await expect(page.getByText('No pass reached a teammate whose average position is known.')).toBeVisible();
+  else await expect(page.getByText('No pass reached a teammate whose average position is known.')).toHaveCount(0);
+  await screenshot(page, 'app-player-network-en');
+  // Thirds minute by minute, one cell per minute up to the last one he was seen.
+  const minutes = report.position.third_timeline as { minute: number }[];
+  await expect(page.locator('.thirds > span')).toHaveCount(Math.max(...minutes.map((m) => m.minute)) + 1);
+  // An import without a video has no pictures: the view says why.
+  await expect(page.getByText('No pictures: this analysis has no video')).toBeVisible();
   await page.getByRole('link', { name: '← Back to the match' }).click();
   await expect(page).toHaveURL(new RegExp(`#/match/${analysisId}$`));
 });
