@@ -1,6 +1,7 @@
 import { writeFileSync, chmodSync, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TokensRepo } from './store/tokens-repo.js';
+import { parseToken } from './auth/token-format.js';
 
 export const DEFAULT_ORGANIZATION = 'Default organization';
 export const DEFAULT_TOKEN_NAME = 'default';
@@ -25,4 +26,27 @@ export function ensureDefaultToken(tokens: TokensRepo, home: string): void {
 export function readDefaultToken(home: string): string | null {
   const file = defaultTokenPath(home);
   return existsSync(file) ? readFileSync(file, 'utf8').trim() : null;
+}
+
+export const APP_TOKEN_NAME = 'app';
+export const APP_TOKEN_FILE = 'app-token';
+/** The app's own pace: a person clicking through reports and exports makes bursts a script would not. */
+export const APP_TOKEN_RATE_LIMIT = 6000;
+
+/**
+ * The token the analyst's app (`/app/`, the desktop window) calls the API with: its own, in the default
+ * organization, so that exporting every player's report or polling the library never spends the
+ * default token's per-minute budget that the user's scripts run on (and the other way round). Made once;
+ * made again if its file is lost or the token revoked.
+ */
+export function ensureAppToken(tokens: TokensRepo, home: string): string {
+  const file = join(home, APP_TOKEN_FILE);
+  const existing = existsSync(file) ? readFileSync(file, 'utf8').trim() : null;
+  const parsed = existing ? parseToken(existing) : null;
+  const row = parsed ? tokens.findByKeyId(parsed.keyId) : undefined;
+  if (existing && row && !row.revoked_at) return existing;
+  const { token } = tokens.create({ organization: DEFAULT_ORGANIZATION, name: APP_TOKEN_NAME, rateLimitPerMinute: APP_TOKEN_RATE_LIMIT });
+  writeFileSync(file, `${token}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return token;
 }

@@ -33,6 +33,8 @@ export interface ServiceContext {
   preview: PreviewRunner;
   /** Signs and checks the expiring URLs of preview crops. */
   signer: UrlSigner;
+  /** The analyst's app's own API token (bootstrap.ts: ensureAppToken), written into the app page. */
+  appToken: string;
   /** Installation-wide settings (processor). */
   settings: SettingsRepo;
   /** Result files of done analyses, loaded once and cached. */

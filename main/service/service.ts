@@ -21,7 +21,7 @@ import { ResultsStore } from './results/results-store.js';
 import { ANALYSIS_JOB, AnalysisRunner } from './jobs/analysis-runner.js';
 import { childProcessEngineHost, type EngineHost } from './jobs/engine-host.js';
 import { requeueOrphanedIngests, verifyLocalSources } from './jobs/source-check.js';
-import { ensureDefaultToken } from './bootstrap.js';
+import { ensureAppToken, ensureDefaultToken } from './bootstrap.js';
 import { buildServer } from './server.js';
 import type { ServiceContext } from './context.js';
 
@@ -48,6 +48,7 @@ export async function createService(
   const config = loadConfig(overrides);
   const { db, videos, tokens, jobsRepo, analyses } = openStore(config);
   ensureDefaultToken(tokens, config.home);
+  const appToken = ensureAppToken(tokens, config.home);
   const webhooks = new WebhooksRepo(db);
   const results = new ResultsStore(config.home);
   const dispatcher = new WebhookDispatcher(webhooks, {
@@ -75,7 +76,7 @@ export async function createService(
   runner.attach(analysisJobs);
   const context: ServiceContext = {
     config, db, videos, tokens, analyses, jobs, analysisJobs, runner, roster: new RosterRepo(db), webhooks, results,
-    embedTokens: new EmbedTokensRepo(db), preview, signer: new UrlSigner(), settings,
+    embedTokens: new EmbedTokensRepo(db), preview, signer: new UrlSigner(), settings, appToken,
   };
   const app = await buildServer(context, options);
   jobs.start();

@@ -39,6 +39,7 @@ export interface AppSettings {
   data_dir: string;
   api_base: string;
   analysis_concurrency: number;
+  defaults: { rate_limit_per_minute: number; tracking_downloads_per_hour: number };
   token: { key_id: string; rate_limit_per_minute: number; tracking_downloads_per_hour: number };
 }
 

@@ -39,7 +39,7 @@ function App() {
       </header>
       <main className="page">
         {route.view === 'import' ? <ImportView api={api} t={t} origin={window.location.origin} />
-          : route.view === 'settings' ? <SettingsView api={api} token={boot.token} t={t} />
+          : route.view === 'settings' ? <SettingsView api={api} token={boot.scriptToken} t={t} />
           : route.view === 'clips' ? <ClipBuilder api={api} analysisId={route.analysisId} t={t} />
           : route.view === 'player' ? <PlayerView api={api} analysisId={route.analysisId} playerId={route.playerId} t={t} />
           : route.view === 'match' ? <MatchView api={api} analysisId={route.analysisId} t={t} /> : <Library store={store} t={t} locale={locale} />}

@@ -98,7 +98,7 @@ export function SettingsView({ api, token, t }: { api: Api; token: string; t: St
                 <button type="button" className="button small-button" onClick={() => setShowToken(!showToken)}>{showToken ? t.hide : t.show}</button>{' '}
                 <Copy text={token} t={t} />
               </dd>
-              <dt>{t.limits}</dt><dd>{t.limitsText(settings.token.rate_limit_per_minute, settings.token.tracking_downloads_per_hour)}</dd>
+              <dt>{t.limits}</dt><dd>{t.limitsText(settings.defaults.rate_limit_per_minute, settings.defaults.tracking_downloads_per_hour)}</dd>
               <dt>{t.reference}</dt><dd><a href={`${settings.api_base}/openapi.json`} target="_blank" rel="noreferrer">openapi.json</a></dd>
             </dl>
             <h3>{t.examples}</h3>

@@ -28,7 +28,7 @@ test.beforeAll(async () => {
   const done = await waitFor(async () => {
     const a = (await t.api.get(`/v1/analyses/${analysisId}`)).body.data;
     return ['done', 'error', 'no_match_detected'].includes(a.status) ? a : undefined;
-  }, 200_000, 'the analysis', 500);
+  }, 200_000, 'the analysis', 1000);
   expect(done.status).toBe('done');
   known = writeKnownMatch();
   const again = (await t.api.post('/v1/videos', { video_file_url: await ensureWidgetClip(), home_team_name: 'Ajax', away_team_name: 'PSV', left_start_team: 'home' })).body.data;

@@ -22,7 +22,7 @@ test('settings: the processor is saved by the service, the API panel shows what 
 
   await expect(page.getByText(t.home, { exact: true })).toBeVisible();
   await expect(page.getByText(`${t.base}/v1`, { exact: true })).toBeVisible();
-  const token = page.getByLabel('Token', { exact: true });
+  const token = page.getByLabel('Token for your scripts', { exact: true });
   await expect(token).not.toHaveText(t.token);
   await expect(page.locator('.example pre').first()).not.toContainText(t.token);
   await page.getByRole('button', { name: 'Show' }).click();

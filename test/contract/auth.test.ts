@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { statSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
@@ -29,9 +30,11 @@ describe('authentication', () => {
     const file = defaultTokenPath(t.home);
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(t.token).toMatch(/^tl_[0-9a-f]{12}_[A-Za-z0-9_-]{43}$/);
+    // The default token for scripts, and the app's own (bootstrap.ts: ensureAppToken), both owner-only.
     const rows = t.service.context.tokens.list();
-    expect(rows).toHaveLength(1);
-    expect(rows[0]?.organization_name).toBe('Default organization');
+    expect(rows.map((r) => r.name)).toEqual(['default', 'app']);
+    expect(rows.every((r) => r.organization_name === 'Default organization')).toBe(true);
+    expect(statSync(join(t.home, 'app-token')).mode & 0o777).toBe(0o600);
   });
 
   it('[AUT-04] tokens are stored only as hashes', () => {

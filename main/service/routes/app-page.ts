@@ -33,7 +33,7 @@ export function appPageRoutes(ctx: ServiceContext) {
       const lang = widgetLang(request.query, request.headers['accept-language']);
       const html = renderPage(index, lang, 'app-boot', {
         // Same-origin and relative: right both in a browser and in the desktop window (touchline://app).
-        apiBase: API_PREFIX, token: readDefaultToken(ctx.config.home) ?? '', lang, version,
+        apiBase: API_PREFIX, token: ctx.appToken, scriptToken: readDefaultToken(ctx.config.home) ?? '', lang, version,
       });
       reply.header('content-security-policy', CSP);
       reply.header('x-frame-options', 'DENY');

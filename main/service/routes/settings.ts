@@ -28,6 +28,10 @@ const SettingsData = Type.Object({
   data_dir: Type.String({ description: 'Where the database, tokens and results live (TOUCHLINE_HOME; the desktop app: its user-data folder)' }),
   api_base: Type.String(),
   analysis_concurrency: Type.Integer({ description: 'Analyses run at once (TOUCHLINE_ANALYSIS_CONCURRENCY)' }),
+  defaults: Type.Object({
+    rate_limit_per_minute: Type.Integer(),
+    tracking_downloads_per_hour: Type.Integer(),
+  }, { description: 'Limits of tokens made without their own (the default token among them)' }),
   token: Type.Object({
     key_id: Type.String(),
     rate_limit_per_minute: Type.Integer(),
@@ -52,6 +56,7 @@ export function settingsRoutes(ctx: ServiceContext) {
           data_dir: ctx.config.home,
           api_base: `http://${host ?? `127.0.0.1:${ctx.config.port}`}${API_PREFIX}`,
           analysis_concurrency: ctx.config.analysisConcurrency,
+          defaults: { rate_limit_per_minute: ctx.config.rateLimitPerMinute, tracking_downloads_per_hour: ctx.config.trackingDownloadsPerHour },
           token: { key_id: auth.keyId, rate_limit_per_minute: auth.rateLimitPerMinute, tracking_downloads_per_hour: auth.trackingDownloadsPerHour },
         },
       };
