@@ -1,14 +1,9 @@
 import * as ort from 'onnxruntime-node';
 import { cropForVerifier, CROP_H, CROP_W } from './verifier-crop.js';
+import { createSession, type ExecutionProvider, type SessionOptions } from '../onnx-session.js';
 
-/** Where the model runs: onnxruntime's CPU by default, a GPU execution provider when asked and present. */
-export type ExecutionProvider = 'cpu' | 'cuda' | 'dml' | 'coreml';
-
-export interface VerifierOptions {
-  executionProvider?: ExecutionProvider;
-  /** Intra-op threads: set explicitly so decoding and the engine's own loops share the cores. */
-  threads?: number;
-}
+export type { ExecutionProvider } from '../onnx-session.js';
+export type VerifierOptions = SessionOptions;
 
 /**
  * The person verifier (models/person-verifier): for each candidate box, how likely it holds nobody, one
@@ -18,14 +13,7 @@ export class PersonVerifier {
   private constructor(private readonly session: ort.InferenceSession, readonly provider: ExecutionProvider) {}
 
   static async load(modelPath: string, o: VerifierOptions = {}): Promise<PersonVerifier> {
-    const provider = o.executionProvider ?? 'cpu';
-    const session = await ort.InferenceSession.create(modelPath, {
-      executionProviders: provider === 'cpu' ? ['cpu'] : [provider, 'cpu'],
-      intraOpNumThreads: o.threads ?? 1,
-      interOpNumThreads: 1,
-      graphOptimizationLevel: 'all',
-    });
-    return new PersonVerifier(session, provider);
+    return new PersonVerifier(await createSession(modelPath, o), o.executionProvider ?? 'cpu');
   }
 
   /** Probabilities (none, one, two or more) per box, row by row. */

@@ -1,5 +1,5 @@
 import * as ort from 'onnxruntime-node';
-import type { ExecutionProvider } from '../detection/person-verifier.js';
+import { createSession, type SessionOptions } from '../onnx-session.js';
 import { cropJersey, JERSEY_SIZE } from './jersey-crop.js';
 
 /** A reading counts only when legibility x tens x units probabilities reach this (as in training's metrics). */
@@ -42,15 +42,8 @@ export function decodeJerseyLogits(z: Float32Array, offset = 0): JerseyReading {
 export class JerseyReader {
   private constructor(private readonly session: ort.InferenceSession) {}
 
-  static async load(modelPath: string, o: { executionProvider?: ExecutionProvider; threads?: number } = {}): Promise<JerseyReader> {
-    const provider = o.executionProvider ?? 'cpu';
-    const session = await ort.InferenceSession.create(modelPath, {
-      executionProviders: provider === 'cpu' ? ['cpu'] : [provider, 'cpu'],
-      intraOpNumThreads: o.threads ?? 1,
-      interOpNumThreads: 1,
-      graphOptimizationLevel: 'all',
-    });
-    return new JerseyReader(session);
+  static async load(modelPath: string, o: SessionOptions = {}): Promise<JerseyReader> {
+    return new JerseyReader(await createSession(modelPath, o));
   }
 
   async read(rgb: Uint8Array, width: number, height: number, boxes: readonly (readonly number[])[]): Promise<JerseyReading[]> {
