@@ -1,6 +1,10 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { existsSync } from 'node:fs';
+import { isAbsolute } from 'node:path';
 import { createService } from '../service/service.js';
+import { readDefaultToken } from '../service/bootstrap.js';
+import { API_PREFIX } from '../service/api-prefix.js';
 import type { ElectronMain, BrowserWindowLike } from './electron-api.js';
 import { answerAppRequest } from './app-protocol.js';
 import { allowPermission, APP_ENTRY, APP_SCHEME, externalTarget, isAppUrl } from './navigation-policy.js';
@@ -44,6 +48,15 @@ export async function startDesktop(electron: ElectronMain): Promise<void> {
     return picked.canceled ? null : picked.filePaths[0] ?? null;
   });
 
+  ipcMain.handle('touchline:reveal-in-folder', (event, path) => {
+    if (!isAppUrl(event.senderFrame?.url ?? '') || typeof path !== 'string' || !isAbsolute(path) || !existsSync(path)) return false;
+    shell.showItemInFolder(path);
+    return true;
+  });
+  ipcMain.handle('touchline:api-info', (event) => (isAppUrl(event.senderFrame?.url ?? '')
+    ? { baseUrl: `${base}${API_PREFIX}`, token: readDefaultToken(service.config.home) ?? '', version: app.getVersion() }
+    : null));
+
   window = new BrowserWindow({
     width: 1320, height: 880, minWidth: 900, minHeight: 600, show: false, title: 'Touchline', backgroundColor: '#f6f7f9',
     webPreferences: { preload: PRELOAD, contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true, spellcheck: false },
@@ -59,6 +72,14 @@ export async function startDesktop(electron: ElectronMain): Promise<void> {
   });
   window.once('ready-to-show', () => window?.show());
   app.on('window-all-closed', () => app.quit());
-  app.on('before-quit', () => void service.close());
+  // Quitting waits for the service to close: running analyses are stopped and marked to run again at the
+  // next start (the runner's recovery), the database is closed cleanly.
+  let closing = false;
+  app.on('before-quit', (event) => {
+    if (closing) return;
+    closing = true;
+    event.preventDefault();
+    void service.close().finally(() => app.exit(0));
+  });
   await window.loadURL(APP_ENTRY);
 }

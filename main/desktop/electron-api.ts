@@ -29,7 +29,10 @@ export interface UtilityProcessLike {
 export interface ElectronMain {
   app: {
     requestSingleInstanceLock(): boolean;
-    on(event: 'second-instance' | 'window-all-closed' | 'before-quit', listener: () => void): void;
+    on(event: 'second-instance' | 'window-all-closed', listener: () => void): void;
+    on(event: 'before-quit', listener: (event: { preventDefault(): void }) => void): void;
+    exit(code?: number): void;
+    getVersion(): string;
     whenReady(): Promise<void>;
     quit(): void;
     getPath(name: 'userData'): string;

@@ -16,4 +16,6 @@ contextBridge.exposeInMainWorld('touchline', {
   platform: process.platform,
   pickVideoFile: () => ipcRenderer.invoke('touchline:pick-video-file') as Promise<string | null>,
   pathForFile: (file: unknown) => webUtils.getPathForFile(file),
+  revealInFolder: (path: string) => ipcRenderer.invoke('touchline:reveal-in-folder', path) as Promise<boolean>,
+  apiInfo: () => ipcRenderer.invoke('touchline:api-info') as Promise<{ baseUrl: string; token: string; version: string }>,
 });

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { Api, AppSettings } from './api.js';
 import type { Lang, Strings } from './strings.js';
 import { storeLang, storedTheme, storeTheme, type Theme } from './preferences.js';
+import { desktopBridge } from './desktop-bridge.js';
 
 function Copy({ text, t }: { text: string; t: Strings }) {
   const [done, setDone] = useState(false);
@@ -35,6 +36,7 @@ export function SettingsView({ api, token, t }: { api: Api; token: string; t: St
   const [theme, setTheme] = useState<Theme>(storedTheme());
   const [showToken, setShowToken] = useState(false);
   const masked = `${token.slice(0, 12)}${'•'.repeat(12)}`;
+  const bridge = desktopBridge();
   useEffect(() => {
     api.settings().then(setSettings).catch((err: Error) => setError(err.message));
   }, [api]);
@@ -85,7 +87,10 @@ export function SettingsView({ api, token, t }: { api: Api; token: string; t: St
             <p className="muted small">{t.concurrency(settings.analysis_concurrency)}</p>
             {saved && <p className="muted small" role="status">{saved}</p>}
             <h3>{t.dataFolder}</h3>
-            <p><code>{settings.data_dir}</code> <Copy text={settings.data_dir} t={t} /></p>
+            <p>
+              <code>{settings.data_dir}</code> <Copy text={settings.data_dir} t={t} />{' '}
+              {bridge ? <button type="button" className="button small-button" onClick={() => void bridge.revealInFolder(settings.data_dir)}>{t.showInFolder}</button> : null}
+            </p>
             <p className="muted small">{t.dataFolderHint}</p>
           </section>
           <section className="card" aria-labelledby="api-title">

@@ -54,3 +54,27 @@ test('settings: the theme and the language are this computer\'s choice and last 
   await page.getByRole('radio', { name: 'As the system' }).check();
   await expect(page.locator('html')).not.toHaveAttribute('data-theme', /./);
 });
+
+test('settings in the desktop window: the data folder opens in the file manager through the preload bridge', async ({ page }) => {
+  // The bridge as main/desktop/preload.cts exposes it (Electron cannot run here); it records the call.
+  await page.addInitScript(() => {
+    const g = globalThis as unknown as { touchline: unknown; revealed: string[] };
+    g.revealed = [];
+    g.touchline = {
+      platform: 'linux',
+      pickVideoFile: async () => null,
+      pathForFile: () => '',
+      revealInFolder: async (path: string) => { g.revealed.push(path); return true; },
+      apiInfo: async () => ({ baseUrl: '', token: '', version: '' }),
+    };
+  });
+  await page.goto(`${t.base}/app/#/settings`);
+  await page.getByRole('button', { name: 'Show in folder' }).click();
+  await expect.poll(() => page.evaluate(() => (globalThis as unknown as { revealed: string[] }).revealed)).toEqual([t.home]);
+});
+
+test('settings in a browser: no file-manager button (a web page cannot open folders)', async ({ page }) => {
+  await page.goto(`${t.base}/app/#/settings`);
+  await expect(page.getByRole('heading', { name: 'Data folder' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Show in folder' })).toHaveCount(0);
+});

@@ -78,6 +78,21 @@ describe('a crash in the middle of an analysis', () => {
     expect(job).toEqual({ state: 'done', attempts: 2 });
   });
 
+  it('a clean quit mid-run (the desktop app closing the service) -> the analysis runs again at the next start and finishes', async () => {
+    const home = tempHome();
+    const first = await startTestService({ home, engineWorker: HANGING });
+    const id = (await first.api.post('/v1/imports', { format: 'sim', paths: { dir: truthDir } })).body.data.id;
+    await waitFor(async () => ((await statusOf(first.api, id)).status === 'running' ? true : undefined), 20_000, 'the analysis to be running');
+    await first.stop();
+
+    t = await startTestService({ home });
+    const done = await waitFor(async () => {
+      const a = await statusOf(t!.api, id);
+      return a.status === 'done' ? a : undefined;
+    }, 30_000, 'the analysis to finish after the restart');
+    expect(done).toMatchObject({ results_available: true, progress: 100 });
+  });
+
   it('repeated crashes of the service -> error with a reason after the attempts, not an endless loop', async () => {
     const home = tempHome();
     t = await startTestService({ home, engineWorker: HANGING, jobMaxAttempts: 1 });
