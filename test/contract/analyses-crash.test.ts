@@ -21,6 +21,10 @@ afterEach(async () => {
 afterAll(() => rmSync(truthDir, { recursive: true, force: true }));
 
 const statusOf = async (api: Api, id: number) => (await api.get(`/v1/analyses/${id}`)).body.data;
+const doneAfterRestart = (api: Api, id: number) => waitFor(async () => {
+  const a = await statusOf(api, id);
+  return a.status === 'done' ? a : undefined;
+}, 30_000, 'the analysis to finish after the restart');
 
 describe('deleting videos with analyses', () => {
   it('[VID-07] a running analysis blocks the delete (409); a queued one is abandoned with its video', async () => {
@@ -69,10 +73,7 @@ describe('a crash in the middle of an analysis', () => {
     await new Promise((r) => child.once('exit', r));
 
     t = await startTestService({ home });
-    const done = await waitFor(async () => {
-      const a = await statusOf(t!.api, id);
-      return a.status === 'done' ? a : undefined;
-    }, 30_000, 'the analysis to finish after the restart');
+    const done = await doneAfterRestart(t.api, id);
     expect(done).toMatchObject({ results_available: true, progress: 100 });
     const job = t.service.context.db.prepare('SELECT state, attempts FROM jobs WHERE analysis_id = ?').get(id);
     expect(job).toEqual({ state: 'done', attempts: 2 });
@@ -86,10 +87,7 @@ describe('a crash in the middle of an analysis', () => {
     await first.stop();
 
     t = await startTestService({ home });
-    const done = await waitFor(async () => {
-      const a = await statusOf(t!.api, id);
-      return a.status === 'done' ? a : undefined;
-    }, 30_000, 'the analysis to finish after the restart');
+    const done = await doneAfterRestart(t.api, id);
     expect(done).toMatchObject({ results_available: true, progress: 100 });
   });
 
