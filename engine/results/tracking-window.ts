@@ -1,4 +1,4 @@
-import { NO_PLAYER, NO_TEAM, NULL_I16, ROLES, STATUSES, type TrackingColumns } from './tracking-columns.js';
+import { isDetectedStatus, lowerBoundTime, NO_PLAYER, NO_TEAM, NULL_I16, ROLES, STATUSES, type TrackingColumns } from './tracking-columns.js';
 
 /**
  * A few seconds of tracking rows, column-wise, for drawing over the video (the app's overlay and any
@@ -27,27 +27,14 @@ export interface TrackingWindow {
 /** Most rows a window may hold (60 s of a busy broadcast is about 40,000). */
 export const MAX_WINDOW_MS = 60_000;
 
-/** First row index whose timestamp is >= ms (rows are ordered by timestamp). */
-export function firstRowAtOrAfter(timestamp: Int32Array, length: number, ms: number): number {
-  let lo = 0;
-  let hi = length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if ((timestamp[mid] as number) < ms) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
 export function trackingWindow(cols: TrackingColumns, fromMs: number, toMs: number, options: { projected?: boolean } = {}): TrackingWindow {
   const out: TrackingWindow = {
     from_ms: fromMs, to_ms: toMs, rows: 0, timestamp: [], role: [], player_id: [], team: [], x: [], y: [], bbox_x: [], bbox_y: [], status: [],
   };
-  const start = firstRowAtOrAfter(cols.timestamp, cols.length, fromMs);
-  const end = firstRowAtOrAfter(cols.timestamp, cols.length, toMs);
-  for (let i = start; i < end; i++) {
+  const end = lowerBoundTime(cols, toMs);
+  for (let i = lowerBoundTime(cols, fromMs); i < end; i++) {
     const status = cols.status[i] as number;
-    if (!options.projected && status >= 2) continue;
+    if (!options.projected && !isDetectedStatus(status)) continue;
     const player = cols.player[i] as number;
     const id = player === NO_PLAYER ? null : cols.players[player] ?? null;
     const squad = cols.team[i] as number;

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ROLE_BALL, ROLE_PLAYER, STATUS_PROJECTED, TrackingBuilder } from '../../engine/results/tracking-columns.js';
-import { firstRowAtOrAfter, trackingWindow } from '../../engine/results/tracking-window.js';
+import { lowerBoundTime } from '../../engine/results/tracking-columns.js';
+import { trackingWindow } from '../../engine/results/tracking-window.js';
 
 describe('tracking window', () => {
   it('finds the first row at or after a time by bisection', () => {
     const ts = Int32Array.from([0, 0, 40, 40, 80, 200]);
-    expect([-5, 0, 1, 40, 41, 80, 81, 200, 201].map((ms) => firstRowAtOrAfter(ts, ts.length, ms))).toEqual([0, 0, 2, 2, 4, 4, 5, 5, 6]);
+    const cols = { length: ts.length, timestamp: ts } as unknown as Parameters<typeof lowerBoundTime>[0];
+    expect([-5, 0, 1, 40, 41, 80, 81, 200, 201].map((ms) => lowerBoundTime(cols, ms))).toEqual([0, 0, 2, 2, 4, 4, 5, 5, 6]);
   });
 
   it('keeps the half-open window, names teams from ids or the squad label, and leaves projected rows out unless asked', () => {
