@@ -18,7 +18,11 @@ export function defaultTokenPath(home: string): string {
 export function ensureDefaultToken(tokens: TokensRepo, home: string): void {
   if (tokens.count() > 0) return;
   const { token } = tokens.create({ organization: DEFAULT_ORGANIZATION, name: DEFAULT_TOKEN_NAME });
-  const file = defaultTokenPath(home);
+  writeTokenFile(defaultTokenPath(home), token);
+}
+
+/** A raw token on disk, readable by its owner only (chmod too: the mode of writeFile does not apply to an existing file). */
+function writeTokenFile(file: string, token: string): void {
   writeFileSync(file, `${token}\n`, { mode: 0o600 });
   chmodSync(file, 0o600);
 }
@@ -46,7 +50,6 @@ export function ensureAppToken(tokens: TokensRepo, home: string): string {
   const row = parsed ? tokens.findByKeyId(parsed.keyId) : undefined;
   if (existing && row && !row.revoked_at) return existing;
   const { token } = tokens.create({ organization: DEFAULT_ORGANIZATION, name: APP_TOKEN_NAME, rateLimitPerMinute: APP_TOKEN_RATE_LIMIT });
-  writeFileSync(file, `${token}\n`, { mode: 0o600 });
-  chmodSync(file, 0o600);
+  writeTokenFile(file, token);
   return token;
 }

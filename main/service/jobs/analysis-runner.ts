@@ -8,7 +8,7 @@ import { FINAL_STATUSES } from '../store/analyses-repo.js';
 import type { VideosRepo, VideoRow } from '../store/videos-repo.js';
 import type { JobsRepo, JobRow } from '../store/jobs-repo.js';
 import type { JobHandler, JobQueue } from './job-queue.js';
-import { sourcePath, videoDir, type StoredProbe } from './ingest.js';
+import { sourcePath, storedProbe, videoDir, type StoredProbe } from './ingest.js';
 import { EngineRunError, type EngineHost } from './engine-host.js';
 import type { EngineRunSpec, ImportSource } from '../../../engine/worker-protocol.js';
 import type { AnalysisFacts } from '../../../engine/results/analysis-facts.js';
@@ -172,7 +172,7 @@ export class AnalysisRunner {
     if (analysis.engine_source === 'import') {
       return { analysisId: analysis.id, outDir, source: JSON.parse(analysis.import_spec as string) as ImportSource };
     }
-    const probe = JSON.parse(video.probe_json as string) as StoredProbe;
+    const probe = storedProbe(video) as StoredProbe;
     return {
       analysisId: analysis.id,
       outDir,

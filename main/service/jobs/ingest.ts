@@ -29,6 +29,11 @@ export function analysisGeometry(probe: VideoProbe): StoredProbe['analysis'] {
   return { fps: ANALYSIS_FPS, width: Math.round((w * scale) / 2) * 2, height: ANALYSIS_MAX_HEIGHT };
 }
 
+/** The probe stored at ingest (null until the video has been read). */
+export function storedProbe(video: Pick<VideoRow, 'probe_json'>): StoredProbe | null {
+  return video.probe_json ? (JSON.parse(video.probe_json) as StoredProbe) : null;
+}
+
 export function videoDir(home: string, videoId: number): string {
   return join(home, 'videos', String(videoId));
 }

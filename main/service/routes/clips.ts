@@ -7,7 +7,7 @@ import { apiError } from '../errors.js';
 import { IdParams } from '../schemas/common.js';
 import { resultErrors } from '../schemas/result-schemas.js';
 import { ffmpegPath } from '../../../engine/io/ffmpeg-binaries.js';
-import type { StoredProbe } from '../jobs/ingest.js';
+import { storedProbe } from '../jobs/ingest.js';
 import { clampIntervals, clipArgs, clipSeconds, MAX_CLIP_INTERVALS, MAX_CLIP_SECONDS } from '../media/clip-plan.js';
 import { doneAnalysis } from './result-access.js';
 import { playableSource } from './video-media.js';
@@ -45,7 +45,7 @@ export function clipsRoutes(ctx: ServiceContext) {
         if (!(iv.end > iv.start)) throw apiError('VALIDATION_FAILED', `intervals[${k}]: 'end' (${iv.end}) must be greater than 'start' (${iv.start})`);
       });
       const source = playableSource(ctx, video);
-      const probe = JSON.parse(video.probe_json ?? 'null') as StoredProbe | null;
+      const probe = storedProbe(video);
       const duration = probe?.duration_seconds ?? video.duration_seconds ?? 0;
       if (clampIntervals(intervals, duration).length === 0) {
         throw apiError('VALIDATION_FAILED', `no interval overlaps the video (0-${duration.toFixed(1)} s)`);

@@ -1,6 +1,6 @@
 import { pathToFileURL } from 'node:url';
 import type { AnalysisRef, VideoListRow, VideoRow } from '../store/videos-repo.js';
-import type { StoredProbe } from '../jobs/ingest.js';
+import { storedProbe } from '../jobs/ingest.js';
 import type { Video } from '../schemas/video-schemas.js';
 import type { TeamMapping } from '../results/team-identity.js';
 
@@ -20,7 +20,7 @@ export function presentListItem(row: VideoListRow, analyses: AnalysisRef[]) {
 
 /** `mapping`: team identity composed now (GEN-08): team_zero and a service-derived left_start_team. */
 export function presentVideo(row: VideoRow, analyses: AnalysisRef[], identity: { mapping: Pick<TeamMapping, 'left_start_team'>; teamZero: TeamMapping['team_0']['role'] }): Video {
-  const probe = row.probe_json ? (JSON.parse(row.probe_json) as StoredProbe) : null;
+  const probe = storedProbe(row);
   return {
     ...presentListItem(row, analyses),
     mp4_source: row.source_kind === 'local' ? pathToFileURL(row.local_path as string).href : row.source_url,
