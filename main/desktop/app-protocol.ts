@@ -1,4 +1,5 @@
 import { API_PREFIX } from '../service/api-prefix.js';
+import { APP_ORIGIN } from './navigation-policy.js';
 
 /**
  * touchline://app, the desktop window's origin: every request is answered by the local service on
@@ -33,7 +34,7 @@ export async function answerAppRequest(request: Request, serviceBase: string, fe
   const location = answer.headers.get('location');
   if (location && location.startsWith('/')) {
     const out = new Headers(answer.headers);
-    out.set('location', `touchline://app${location}`);
+    out.set('location', `${APP_ORIGIN}${location}`);
     return new Response(null, { status: answer.status, headers: out });
   }
   return answer;

@@ -22,7 +22,6 @@ export interface UtilityProcessLike {
   postMessage(message: unknown): void;
   on(event: 'message', listener: (message: unknown) => void): void;
   on(event: 'exit', listener: (code: number) => void): void;
-  on(event: 'spawn', listener: () => void): void;
   kill(): boolean;
 }
 
@@ -36,7 +35,6 @@ export interface ElectronMain {
     whenReady(): Promise<void>;
     quit(): void;
     getPath(name: 'userData'): string;
-    getLocale(): string;
     isPackaged: boolean;
   };
   BrowserWindow: new (options: Record<string, unknown>) => BrowserWindowLike;

@@ -11,6 +11,11 @@ export function teamColour(kit: TeamReport['teams'][number]['kit'], team: 0 | 1)
   return rgb ? `rgb(${rgb[0]}, ${rgb[1]}, ${rgb[2]})` : team === 0 ? '#e4572e' : '#3a86ff';
 }
 
+/** Both squads' colours, team 0's first. */
+export function teamColours(report: TeamReport): [string, string] {
+  return [teamColour(report.teams[0]?.kit ?? null, 0), teamColour(report.teams[1]?.kit ?? null, 1)];
+}
+
 /** Every placed player of both squads as a numbered marker (team 1 mirrored in the attacking frames). */
 export function drawAveragePositions(layer: Konva.Layer, report: TeamReport, scale: number, margin: number): void {
   const mirror = report.coordinate_frame !== 'camera';

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Api } from './api.js';
 import type { Strings } from './strings.js';
 import type { Summary, TeamReport } from './match-types.js';
-import { teamColour } from './average-positions.js';
+import { teamColour, teamColours } from './average-positions.js';
 import { VideoPlayer } from './video-player.js';
 import { saveFile } from './save-file.js';
 import { matchHref } from './route.js';
@@ -102,7 +102,7 @@ export function ClipBuilder({ api, analysisId, t }: { api: Api; analysisId: numb
     return () => { live = false; };
   }, [api, analysisId]);
 
-  const colours = useMemo<[string, string]>(() => [teamColour(match?.report.teams[0]?.kit ?? null, 0), teamColour(match?.report.teams[1]?.kit ?? null, 1)], [match]);
+  const colours = useMemo<[string, string]>(() => (match ? teamColours(match.report) : [teamColour(null, 0), teamColour(null, 1)]), [match]);
   const onVideo = useCallback((v: HTMLVideoElement | null) => {
     video.current = v;
     if (!v) return;

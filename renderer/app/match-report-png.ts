@@ -2,7 +2,7 @@ import Konva from 'konva';
 import type { Summary, TeamReport } from './match-types.js';
 import type { Strings } from './strings.js';
 import { PITCH_LENGTH, PITCH_WIDTH, drawPitch } from './pitch-drawing.js';
-import { drawAveragePositions, teamColour } from './average-positions.js';
+import { drawAveragePositions, teamColours } from './average-positions.js';
 import { formatDuration } from './library-model.js';
 
 /** A4 portrait at 150 dots per inch. */
@@ -27,7 +27,7 @@ export async function matchReportPng(summary: Summary, report: TeamReport, t: St
   const text = (x: number, y: number, value: string, size: number, o: Partial<Konva.TextConfig> = {}) =>
     layer.add(new Konva.Text({ x, y, text: value, fontSize: size, fontFamily: 'system-ui, sans-serif', fill: INK, ...o }));
   const names: [string, string] = [summary.teams.team_0_name, summary.teams.team_1_name];
-  const colours = [teamColour(report.teams[0]?.kit ?? null, 0), teamColour(report.teams[1]?.kit ?? null, 1)];
+  const colours = teamColours(report);
   layer.add(new Konva.Rect({ x: 0, y: 0, width: REPORT_WIDTH, height: REPORT_HEIGHT, fill: '#ffffff' }));
   text(M, 60, 'Touchline', 22, { fontStyle: 'bold', fill: '#0b6e4f' });
   text(M, 100, `${names[0]} – ${names[1]}`, 48, { fontStyle: 'bold', width: REPORT_WIDTH - 2 * M });

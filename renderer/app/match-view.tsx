@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import type { Api } from './api.js';
 import type { Summary, TeamReport } from './match-types.js';
 import type { Strings } from './strings.js';
-import { AveragePositions, teamColour } from './average-positions.js';
+import { AveragePositions, teamColour, teamColours } from './average-positions.js';
 import { PossessionDonut, PossessionPerMinute } from './possession-chart.js';
 import { PlayerTable } from './player-table.js';
 import { QualityPanel } from './quality-panel.js';
@@ -32,7 +32,7 @@ export function MatchView({ api, analysisId, t }: { api: Api; analysisId: number
   useEffect(() => {
     if (data) performance.mark('touchline:match-ready');
   }, [data]);
-  const colours = useMemo<[string, string]>(() => [teamColour(data?.report.teams[0]?.kit ?? null, 0), teamColour(data?.report.teams[1]?.kit ?? null, 1)], [data]);
+  const colours = useMemo<[string, string]>(() => (data ? teamColours(data.report) : [teamColour(null, 0), teamColour(null, 1)]), [data]);
   if (error) return <div className="state" role="alert"><strong>{t.matchError}</strong><span className="muted">{error}</span><a className="button" href="#/library">{t.backToLibrary}</a></div>;
   if (!data) return <div className="state" aria-busy="true"><div className="spinner" />{t.matchLoading}</div>;
   const { summary, report } = data;

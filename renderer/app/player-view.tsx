@@ -4,6 +4,7 @@ import type { PlayerReport } from './player-types.js';
 import type { Strings } from './strings.js';
 import { PlayerPitch, type PitchLayer, type Teammate } from './player-pitch.js';
 import { ThirdsTimeline } from './thirds-timeline.js';
+import { teamColour } from './average-positions.js';
 import { CropStrip } from './crop-strip.js';
 import type { TeamReport } from './match-types.js';
 import { matchHref } from './route.js';
@@ -32,8 +33,7 @@ export function PlayerView({ api, analysisId, playerId, t }: { api: Api; analysi
 
   if (error) return <div className="state" role="alert"><strong>{t.playerError}</strong><span className="muted">{error}</span><a className="button" href={matchHref(analysisId)}>{t.backToMatch}</a></div>;
   if (!report) return <div className="state" aria-busy="true"><div className="spinner" />{t.playerLoading}</div>;
-  const rgb = report.card.kit?.primary_rgb;
-  const colour = rgb ? `rgb(${rgb[0]}, ${rgb[1]}, ${rgb[2]})` : report.team === 0 ? '#e4572e' : '#3a86ff';
+  const colour = teamColour(report.card.kit, report.team);
   const p = report.physical;
   const maxZone = Math.max(1, ...p.speed_zones.map((z) => z.distance_m));
   const maxBucket = Math.max(1, ...p.distance_per_bucket.map((b) => b.distance_m));

@@ -1,5 +1,4 @@
 import type { Processor } from '../store/settings-repo.js';
-import type { ExecutionProvider } from '../../../engine/vision/detection/person-verifier.js';
 import { join } from 'node:path';
 import { readFile } from 'node:fs/promises';
 import type { ServiceConfig } from '../config.js';
@@ -10,7 +9,7 @@ import type { JobsRepo, JobRow } from '../store/jobs-repo.js';
 import type { JobHandler, JobQueue } from './job-queue.js';
 import { sourcePath, storedProbe, videoDir, type StoredProbe } from './ingest.js';
 import { EngineRunError, type EngineHost } from './engine-host.js';
-import type { EngineRunSpec, ImportSource } from '../../../engine/worker-protocol.js';
+import type { EngineRunSpec, ImportSource, VideoSource } from '../../../engine/worker-protocol.js';
 import type { AnalysisFacts } from '../../../engine/results/analysis-facts.js';
 import { composeTeamMapping } from '../results/team-identity.js';
 import type { PreviewRunner } from '../preview/preview-runner.js';
@@ -27,7 +26,7 @@ export function analysisDir(home: string, videoId: number, analysisId: number): 
  * DirectML on Windows, CUDA elsewhere; the engine falls back to the CPU where it cannot load), or none
  * (the engine's default: TOUCHLINE_EXECUTION_PROVIDER, else the CPU).
  */
-export function gpuProvider(processor: Processor, platform: NodeJS.Platform = process.platform): ExecutionProvider | undefined {
+export function gpuProvider(processor: Processor, platform: NodeJS.Platform = process.platform): VideoSource['executionProvider'] {
   if (processor === 'cpu') return undefined;
   return platform === 'darwin' ? 'coreml' : platform === 'win32' ? 'dml' : 'cuda';
 }
