@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import type { Readable } from 'node:stream';
 import { ffmpegPath } from './ffmpeg-binaries.js';
 
 export interface FrameSourceOptions {
@@ -15,6 +16,11 @@ export interface FrameSourceOptions {
   readAhead?: number;
   /** Decoder threads (ffmpeg `-threads`); the rest of the cores are the engine's. */
   threads?: number;
+  /**
+   * A second, larger picture of every `every`-th frame (index 0, every, 2 x every, ...) from the same
+   * decode, e.g. full-size frames for reading shirt numbers beside a half-size analysis stream.
+   */
+  detail?: { width: number; height: number; every: number };
   signal?: AbortSignal;
   ffmpeg?: string;
 }
@@ -27,31 +33,72 @@ export interface DecodedFrame {
   width: number;
   height: number;
   rgb: Uint8Array;
+  /** With the `detail` option, on every `every`-th frame: the same frame at the detail size. */
+  detail?: Uint8Array;
+}
+
+/**
+ * Cuts one raw-video pipe into frames, read ahead into a bounded queue; the pipe's back-pressure stops
+ * ffmpeg when the queue is full, which bounds memory.
+ */
+class PipeFrames {
+  readonly queue: Uint8Array[] = [];
+  ended = false;
+  private pending: Buffer = Buffer.alloc(0);
+
+  constructor(private readonly stream: Readable, private readonly frameBytes: number, private readonly readAhead: number | null, notify: () => void) {
+    stream.on('data', (chunk: Buffer) => {
+      this.pending = this.pending.length ? Buffer.concat([this.pending, chunk]) : chunk;
+      while (this.pending.length >= frameBytes) {
+        // Copy out: the pipe's chunk buffers are reused by Node.
+        this.queue.push(new Uint8Array(this.pending.subarray(0, frameBytes)));
+        this.pending = this.pending.subarray(frameBytes);
+      }
+      if (readAhead !== null && this.queue.length >= readAhead) stream.pause();
+      notify();
+    });
+    stream.on('end', () => {
+      this.ended = true;
+      notify();
+    });
+  }
+
+  take(): Uint8Array | undefined {
+    const frame = this.queue.shift();
+    if (this.readAhead !== null && this.queue.length < this.readAhead / 2 && this.stream.isPaused()) this.stream.resume();
+    return frame;
+  }
 }
 
 /**
  * Decodes a video to raw RGB frames over ffmpeg's stdout pipe: scaled to the analysis size, resampled
  * to a constant frame rate (`fps` filter: frames are dropped or repeated to the 25 FPS timeline, so
- * index i is always at i x 40 ms), trimmed to [start, end). Frames are read ahead into a bounded queue
- * while the consumer computes, so decoding and analysis overlap; the pipe's back-pressure stops ffmpeg
- * when the queue is full, which bounds memory.
+ * index i is always at i x 40 ms), trimmed to [start, end). Frames are read ahead while the consumer
+ * computes, so decoding and analysis overlap. With `detail`, one decode feeds two pictures: the filter
+ * graph splits after the frame-rate step, and the larger one of every `every`-th frame comes on a second
+ * pipe (fd 3), read whenever it has data: it is paced by the first, which ffmpeg writes in step with it.
  */
 export async function* decodeFrames(o: FrameSourceOptions): AsyncGenerator<DecodedFrame> {
   const fps = o.fps ?? 25;
-  const frameBytes = o.width * o.height * 3;
   const args = ['-v', 'error', '-nostdin'];
   if (o.threads) args.push('-threads', String(o.threads));
   if (o.startSeconds) args.push('-ss', String(o.startSeconds));
   args.push('-i', o.path);
   if (o.endSeconds !== null && o.endSeconds !== undefined) args.push('-t', String(Math.max(0, o.endSeconds - (o.startSeconds ?? 0))));
-  args.push(
-    '-an', '-sn',
-    '-vf', `fps=${fps},scale=${o.width}:${o.height}:flags=area`,
-    '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1',
-  );
-  const child = spawn(ffmpegPath(o.ffmpeg), args, { stdio: ['ignore', 'pipe', 'pipe'], signal: o.signal });
+  const raw = ['-f', 'rawvideo', '-pix_fmt', 'rgb24'];
+  const d = o.detail;
+  if (d) {
+    args.push(
+      '-an', '-sn', '-vsync', '0',
+      '-filter_complex', `[0:v]fps=${fps},split=2[a][b];[a]scale=${o.width}:${o.height}:flags=area[main];[b]select='not(mod(n\\,${d.every}))',scale=${d.width}:${d.height}:flags=area[detail]`,
+      '-map', '[main]', ...raw, 'pipe:1', '-map', '[detail]', ...raw, 'pipe:3',
+    );
+  } else {
+    args.push('-an', '-sn', '-vf', `fps=${fps},scale=${o.width}:${o.height}:flags=area`, ...raw, 'pipe:1');
+  }
+  const child = spawn(ffmpegPath(o.ffmpeg), args, { stdio: ['ignore', 'pipe', 'pipe', ...(d ? ['pipe' as const] : [])], signal: o.signal });
   let stderr = '';
-  child.stderr.on('data', (c: Buffer) => {
+  (child.stderr as Readable).on('data', (c: Buffer) => {
     if (stderr.length < 8000) stderr += c.toString();
   });
   const exited = new Promise<number | null>((resolve, reject) => {
@@ -60,42 +107,32 @@ export async function* decodeFrames(o: FrameSourceOptions): AsyncGenerator<Decod
   });
   exited.catch(() => {});
 
-  const readAhead = Math.max(1, o.readAhead ?? 8);
-  const queue: Uint8Array[] = [];
-  let pending: Buffer = Buffer.alloc(0);
-  let ended = false;
   let wake: (() => void) | null = null;
   const notify = () => {
     const w = wake;
     wake = null;
     w?.();
   };
-  child.stdout.on('data', (chunk: Buffer) => {
-    pending = pending.length ? Buffer.concat([pending, chunk]) : chunk;
-    while (pending.length >= frameBytes) {
-      // Copy out: the pipe's chunk buffers are reused by Node.
-      queue.push(new Uint8Array(pending.subarray(0, frameBytes)));
-      pending = pending.subarray(frameBytes);
-    }
-    if (queue.length >= readAhead) child.stdout.pause();
-    notify();
-  });
-  child.stdout.on('end', () => {
-    ended = true;
-    notify();
-  });
+  const main = new PipeFrames(child.stdout as Readable, o.width * o.height * 3, Math.max(1, o.readAhead ?? 8), notify);
+  const detail = d ? new PipeFrames(child.stdio[3] as Readable, d.width * d.height * 3, null, notify) : null;
 
   let index = 0;
   try {
     for (;;) {
-      if (queue.length === 0) {
-        if (ended) break;
+      const wantsDetail = detail !== null && index % (d as { every: number }).every === 0;
+      const ready = main.queue.length > 0 && (!wantsDetail || detail.queue.length > 0 || detail.ended);
+      if (!ready) {
+        if (main.ended && main.queue.length === 0) break;
         await new Promise<void>((resolve) => (wake = resolve));
         continue;
       }
-      const rgb = queue.shift() as Uint8Array;
-      if (queue.length < readAhead / 2 && child.stdout.isPaused()) child.stdout.resume();
-      yield { index, t_ms: Math.round((index * 1000) / fps), width: o.width, height: o.height, rgb };
+      const rgb = main.take() as Uint8Array;
+      const frame: DecodedFrame = { index, t_ms: Math.round((index * 1000) / fps), width: o.width, height: o.height, rgb };
+      if (wantsDetail) {
+        const big = detail.take();
+        if (big) frame.detail = big;
+      }
+      yield frame;
       index += 1;
     }
     const code = await exited;
