@@ -91,8 +91,14 @@ async function runImport(spec: EngineRunSpec, progress: ProgressFn): Promise<{ r
   }
 }
 
+/** Exemplar crops of a video run (JPEG): each squad's, team_0 first, and each identified player's. */
+interface RunCrops {
+  teams: [Buffer[], Buffer[]];
+  individuals: Map<string, Buffer[]>;
+}
+
 /** The video engine (engine/video): frames to tracking rows and scene events. */
-async function runVideo(v: VideoSource, progress: ProgressFn): Promise<{ result: ImportResult; source: AnalysisFacts['source']; crops?: [Buffer[], Buffer[]] }> {
+async function runVideo(v: VideoSource, progress: ProgressFn): Promise<{ result: ImportResult; source: AnalysisFacts['source']; crops?: RunCrops }> {
   const r = await analyseVideo({
     path: v.path, width: v.width, height: v.height, sourceWidth: v.sourceWidth ?? v.width, sourceHeight: v.sourceHeight ?? v.height,
     startSeconds: v.startOffsetSeconds, endSeconds: v.endOffsetSeconds,
@@ -102,19 +108,18 @@ async function runVideo(v: VideoSource, progress: ProgressFn): Promise<{ result:
       ? 'no match footage found: no frame of the video shows a game camera view of the pitch'
       : 'the pitch could not be calibrated in any frame: the camera view shows too few pitch lines', 'no_match_detected');
   }
-  const detected = r.columns.length;
   return {
     source: 'video',
-    crops: r.exemplars,
+    crops: { teams: r.exemplars, individuals: r.playerCrops },
     result: {
       columns: r.columns,
       events: r.events,
       facts: {
         duration_ms: r.durationMs, frame_ms: 40, image: { width: v.sourceWidth ?? v.width, height: v.sourceHeight ?? v.height },
-        team_roles: { team_0: null, team_1: null }, players: [], quality: null,
+        team_roles: { team_0: null, team_1: null }, players: r.players, quality: null,
         kit_keys: r.teamKits && v.previewKits ? kitKeysOf(r.teamKits, v.previewKits) : { team_0: null, team_1: null },
         team_kits: r.teamKits ? { team_0: r.teamKits[0], team_1: r.teamKits[1] } : null,
-        rows: { detected, projected: 0 },
+        rows: r.rowCounts,
         timings_ms: Object.fromEntries(Object.entries(r.timingsMs).map(([k, ms]) => [k, Math.round(ms)])),
         runtime: r.runtime,
       },
@@ -127,7 +132,7 @@ async function runVideo(v: VideoSource, progress: ProgressFn): Promise<{ result:
  * end, so a crash never leaves a half-written result folder that looks complete.
  */
 export async function runEngine(spec: EngineRunSpec, progress: ProgressFn): Promise<AnalysisFacts> {
-  const run: { result: ImportResult; source: AnalysisFacts['source']; crops?: [Buffer[], Buffer[]] } = spec.source.kind === 'video' ? await runVideo(spec.source, progress) : await runImport(spec, progress);
+  const run: { result: ImportResult; source: AnalysisFacts['source']; crops?: RunCrops } = spec.source.kind === 'video' ? await runVideo(spec.source, progress) : await runImport(spec, progress);
   const { result, source } = run;
   const partial = `${spec.outDir}.partial`;
   await rm(partial, { recursive: true, force: true });
@@ -144,12 +149,18 @@ export async function runEngine(spec: EngineRunSpec, progress: ProgressFn): Prom
   await mkdir(join(partial, 'cache'), { recursive: true });
   await writeFile(join(partial, RESULT_FILES.parquet), parquet);
   if (run.crops) {
-    // Team crops only for now: individual crops need jersey identities (issue 9).
-    await mkdir(join(partial, RESULT_FILES.crops), { recursive: true });
-    for (const [team, crops] of run.crops.entries()) {
+    await mkdir(join(partial, RESULT_FILES.crops, 'individuals'), { recursive: true });
+    const { teams, individuals } = run.crops;
+    for (const [team, crops] of teams.entries()) {
       for (const [i, jpeg] of crops.entries()) await writeFile(join(partial, exemplarCropFile('teams', `team_${team}`, i)), jpeg);
     }
-    facts.crops = { individuals: {}, teams: { team_0: run.crops[0].length, team_1: run.crops[1].length } };
+    for (const [player, crops] of individuals) {
+      for (const [i, jpeg] of crops.entries()) await writeFile(join(partial, exemplarCropFile('individuals', player, i)), jpeg);
+    }
+    facts.crops = {
+      individuals: Object.fromEntries([...individuals].map(([player, crops]) => [player, crops.length])),
+      teams: { team_0: teams[0].length, team_1: teams[1].length },
+    };
   }
   progress(90, 'writing events');
   await writeFile(join(partial, RESULT_FILES.events), JSON.stringify(result.events));

@@ -1,11 +1,13 @@
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { join } from 'node:path';
 import { decodeFrames } from '../io/frame-source.js';
 import { PersonVerifier, type ExecutionProvider } from '../vision/detection/person-verifier.js';
+import { JerseyReader } from '../vision/identity/jersey-reader.js';
+import { ShirtReading, type ShirtReadingLog } from '../vision/identity/shirt-reading.js';
+import { loadModel } from './load-model.js';
+import { identifiedPlayers, trackEnds, trackIdentities } from './track-identities.js';
+import type { TrackEnds } from '../vision/identity/stitch-tracks.js';
+import type { AnalysisPlayer } from '../results/analysis-facts.js';
 import { probeVideo } from '../io/probe.js';
 import { groundHomography, type Camera, type Mat3 } from '../geometry/camera.js';
-import { PITCH_LENGTH, PITCH_WIDTH } from '../geometry/pitch-markings.js';
 import { thumbnail, type Thumbnail } from '../vision/thumbnail.js';
 import { looksLikePlay, sceneFeatures, type SceneFeatures } from '../vision/scene-features.js';
 import { labelScenes, type SceneSegment } from '../vision/scene-labels.js';
@@ -17,13 +19,12 @@ import { discoverRig, type RigEstimate } from '../vision/calibration/rig-discove
 import { FrameAnalyser } from '../vision/frame-analyser.js';
 import { BallCandidateLog, type BallFrameInput } from '../vision/ball/ball-track.js';
 import { squadKits } from '../vision/teams/squad-kits.js';
-import { ExemplarPicker } from './exemplar-picker.js';
+import { ExemplarPicker, TrackCrops } from './exemplar-picker.js';
+import { assembleRows } from './assemble-rows.js';
 import { rgbJpeg } from '../io/encode-image.js';
 import type { KitColours } from '../vision/teams/preview-kits.js';
 import { assignTeams, type TrackKit } from '../vision/teams/team-assignment.js';
-import {
-  NO_PLAYER, ROLE_BALL, ROLE_GOAL_KEEPER, ROLE_PLAYER, ROLE_REFEREE, STATUS_DETECTED, STATUS_DETECTED_OVERLAP, TrackingBuilder, type TrackingColumns,
-} from '../results/tracking-columns.js';
+import type { TrackingColumns } from '../results/tracking-columns.js';
 import type { ResultEvent } from '../results/result-events.js';
 import { PersonRows, TrackKits, windowLabels } from './track-store.js';
 
@@ -50,6 +51,8 @@ export interface VideoAnalysisResult {
   timingsMs: Record<string, number>;
   /** Exemplar crops (JPEG) of each squad's outfield players, team_0 first (spec 2.5). */
   exemplars: [Buffer[], Buffer[]];
+  /** Exemplar crops (JPEG) of each identified player, best first (spec 2.5 individuals). */
+  playerCrops: Map<string, Buffer[]>;
   /** The two squads' kits (team_0 first), null when no two squads were found. */
   teamKits: [KitColours, KitColours] | null;
   /**
@@ -63,6 +66,16 @@ export interface VideoAnalysisResult {
   runtime: { execution_provider: ExecutionProvider | null; models: string[] };
   /** With `debug`: what each track showed (kit colour, position), for diagnosing squads and roles. */
   trackKits?: TrackKit[];
+  /** With `debug`: every shirt the number reader read (detail-picture boxes), for contact sheets. */
+  shirtReadings?: ShirtReadingLog[];
+  /** With `debug`: each track as identity resolution saw it (bench:identity replays the resolution). */
+  trackEnds?: TrackEnds[];
+  /** Shirt crops read over the video, and the tracks that were given a player id. */
+  identity: { crops: number; tracks: number; identified: number };
+  /** Rows written: detected (people and ball) and projected (identified players off camera). */
+  rowCounts: { detected: number; projected: number };
+  /** Every player id the rows carry (analysis.json `players`). */
+  players: AnalysisPlayer[];
 }
 
 export interface DebugFrame {
@@ -77,7 +90,6 @@ export interface DebugFrame {
 
 export type VideoProgress = (share: number, stage: string) => void;
 
-const TRACK_MIN_HITS = 3;
 const FRAME_MS = 40;
 
 /** Decoding works on half the analysis size for broadcast video: lines stay 1-3 px, everything is 4x cheaper. */
@@ -107,30 +119,16 @@ export interface AnalyseOptions {
   distortion?: boolean;
   /** The learned person verifier: on when its model file is present (default), or off. */
   verifier?: 'auto' | 'off';
+  /** Shirt numbers and player ids (models/jersey-number): on when its model file is present (default), or off. */
+  identity?: 'auto' | 'off';
+  /** Tracklet stitching before identities (default on; off for measuring what it adds). */
+  stitch?: boolean;
   /** Where ONNX models run: TOUCHLINE_EXECUTION_PROVIDER or cpu. */
   executionProvider?: ExecutionProvider;
 }
 
-/**
- * The verifier's model file: models/ at the package root, or TOUCHLINE_MODELS_DIR (the desktop app ships
- * models as resources outside its archive).
- */
-export const VERIFIER_MODEL = process.env.TOUCHLINE_MODELS_DIR
-  ? join(process.env.TOUCHLINE_MODELS_DIR, 'person-verifier/person-verifier.onnx')
-  : fileURLToPath(new URL('../../../models/person-verifier/person-verifier.onnx', import.meta.url));
-
-async function loadVerifier(provider: ExecutionProvider | undefined): Promise<PersonVerifier | null> {
-  if (!existsSync(VERIFIER_MODEL)) return null;
-  const env = process.env.TOUCHLINE_EXECUTION_PROVIDER as ExecutionProvider | undefined;
-  const wanted = provider ?? env ?? 'cpu';
-  try {
-    return await PersonVerifier.load(VERIFIER_MODEL, { executionProvider: wanted, threads: 1 });
-  } catch (e) {
-    // A GPU provider that is not installed falls back to the CPU, which is always there.
-    if (wanted !== 'cpu') return PersonVerifier.load(VERIFIER_MODEL, { executionProvider: 'cpu', threads: 1 });
-    throw e;
-  }
-}
+/** Shirt numbers are read on every fifth frame (5 Hz): a track's votes need a few readings, not 25 a second. */
+const SHIRT_EVERY = 5;
 
 export async function analyseVideo(input: VideoInput, progress: VideoProgress, options: AnalyseOptions = {}): Promise<VideoAnalysisResult> {
   const timings: Record<string, number> = {};
@@ -156,8 +154,18 @@ export async function analyseVideo(input: VideoInput, progress: VideoProgress, o
   const rig = discoverRig(samples, { distortion: options.distortion });
   timings.rig = performance.now() - t0;
 
-  const verifier = options.verifier === 'off' ? null : await loadVerifier(options.executionProvider);
+  const loadedVerifier = options.verifier === 'off' ? null : await loadModel('person-verifier', options.executionProvider, (p, o) => PersonVerifier.load(p, o));
+  const verifier = loadedVerifier?.model ?? null;
   const analyser = new FrameAnalyser({ width: w, height: h, distortion: options.distortion, verifier });
+  // Shirt numbers are a few pixels tall on the working grid: they are read on the analysis-size picture,
+  // which the same decode gives on every fifth frame.
+  const loadedReader = options.identity === 'off' ? null : await loadModel('jersey-number', options.executionProvider, (p, o) => JerseyReader.load(p, o));
+  const detailW = input.width;
+  const detailH = input.height;
+  const shirts = loadedReader
+    ? new ShirtReading(loadedReader.model, { scale: detailW / w, width: detailW, height: detailH }, { keepLog: options.debug })
+    : null;
+  let identityMs = 0;
   if (rig) analyser.calibration.assumePosition(rig.position);
   const cuts = new CutDetector();
   const features: SceneFeatures[] = [];
@@ -169,11 +177,13 @@ export async function analyseVideo(input: VideoInput, progress: VideoProgress, o
   const boxes: [number, number, number, number][][] = [];
   const boxTracks: (number | null)[][] = [];
   const picker = new ExemplarPicker(Math.round(start * 1000), Math.round((end - start) * 1000));
+  const trackCrops = new TrackCrops();
   let prevThumb: Thumbnail | null = null;
   let frames = 0;
   const total = Math.max(1, Math.round((end - start) * 25));
   t0 = performance.now();
-  for await (const f of decodeFrames({ path: input.path, width: w, height: h, startSeconds: start, endSeconds: end, signal: options.signal, threads: 1 })) {
+  const detail = shirts && scale > 1 ? { width: detailW, height: detailH, every: SHIRT_EVERY } : undefined;
+  for await (const f of decodeFrames({ path: input.path, width: w, height: h, startSeconds: start, endSeconds: end, signal: options.signal, threads: 1, detail })) {
     const tMs = Math.round(start * 1000) + f.t_ms;
     const thumb = thumbnail(f.rgb, w, h);
     const feat = sceneFeatures(thumb, prevThumb);
@@ -187,6 +197,14 @@ export async function analyseVideo(input: VideoInput, progress: VideoProgress, o
       people.push(f.index, p);
       kits.add(p, tMs);
     }
+    const shirtPicture = scale > 1 ? f.detail : f.index % SHIRT_EVERY === 0 ? f.rgb : undefined;
+    if (shirts && shirtPicture && r.camera) {
+      const t1 = performance.now();
+      await shirts.frame(f.index, shirtPicture, r.people);
+      const k = detailW / w;
+      trackCrops.offer(tMs, shirtPicture, detailW, detailH, r.people.map((p) => ({ box: [p.box[0] * k, p.box[1] * k, p.box[2] * k, p.box[3] * k] as const, trackId: p.trackId, overlapWith: p.overlapWith })));
+      identityMs += performance.now() - t1;
+    }
     if (options.debug) {
       boxes.push(r.people.map((p) => [p.box[0] * toSourceX, p.box[1] * toSourceY, p.box[2] * toSourceX, p.box[3] * toSourceY]));
       boxTracks.push(r.people.map((p) => p.trackId));
@@ -198,6 +216,7 @@ export async function analyseVideo(input: VideoInput, progress: VideoProgress, o
   }
   timings.frames = performance.now() - t0;
   for (const [k, ms] of Object.entries(analyser.timings)) timings[`stage_${k}`] = ms;
+  timings.stage_identity = identityMs;
   // The ball with hindsight over the whole video (engine/vision/ball/ball-track.ts): the best path through
   // every frame's candidates, flights placed in 3D, gaps under 0.5 s between two sightings bridged. Bridged
   // rows are written as `detected` too: the ball was hidden for a moment between two sightings of it,
@@ -219,48 +238,27 @@ export async function analyseVideo(input: VideoInput, progress: VideoProgress, o
     const l = model?.labels.get(track);
     return l?.role === 'player' ? l.team : null;
   };
+  t0 = performance.now();
+  const ends = model ? trackEnds(trackKits, (t) => kits.ends(t), model) : [];
+  const ids = model && shirts ? trackIdentities(ends, shirts.votes, { startMs: Math.round(start * 1000), frameMs: FRAME_MS }, { stitch: options.stitch !== false }) : new Map();
+  timings.stage_identity += performance.now() - t0;
   const picked = picker.pick(squadOf);
   const exemplars = await Promise.all(picked.map((crops) => Promise.all(crops.map((c) => rgbJpeg(c.rgb, c.width, c.height))))) as [Buffer[], Buffer[]];
-
-  const builder = new TrackingBuilder(people.length + ball.length + 16);
-  const cm = (v: number, max: number) => Math.max(0, Math.min(max, Math.round(v * 100)));
-  const px = (v: number) => Math.max(-32767, Math.min(32767, Math.round(v)));
-  let pi = 0;
-  let bi = 0;
-  let analysableFrames = 0;
-  let calibratedFrames = 0;
-  for (let f = 0; f < frames; f++) {
-    const tMs = Math.round(start * 1000) + f * FRAME_MS;
-    if (analysable[f]) analysableFrames++;
-    if (analysable[f] && cameras[f]) calibratedFrames++;
-    for (; pi < people.length && (people.frame[pi] as number) === f; pi++) {
-      if (!analysable[f]) continue;
-      const track = people.track[pi] as number;
-      if (track < 0 || kits.hits(track) < TRACK_MIN_HITS) continue;
-      const l = rowLabels?.[pi] ?? null;
-      const role = l?.role === 'goal_keeper' ? ROLE_GOAL_KEEPER : l?.role === 'referee' ? ROLE_REFEREE : ROLE_PLAYER;
-      builder.push({
-        timestamp: tMs, role, player: NO_PLAYER, playerIdConf: 0,
-        x: cm(people.x[pi] as number, PITCH_LENGTH * 100), y: cm(people.y[pi] as number, PITCH_WIDTH * 100),
-        bboxX: px((people.footU[pi] as number) * toSourceX), bboxY: px((people.footV[pi] as number) * toSourceY),
-        status: (people.overlap[pi] as number) >= 0 ? STATUS_DETECTED_OVERLAP : STATUS_DETECTED,
-        team: l?.team ?? -1, track,
-      });
-    }
-    for (; bi < ball.length && (ball[bi] as { frame: number }).frame === f; bi++) {
-      if (!analysable[f]) continue;
-      const b = ball[bi] as (typeof ball)[number];
-      builder.push({
-        timestamp: tMs, role: ROLE_BALL, player: NO_PLAYER, playerIdConf: 0,
-        x: cm(b.x, PITCH_LENGTH * 100), y: cm(b.y, PITCH_WIDTH * 100), bboxX: px(b.u * toSourceX), bboxY: px(b.v * toSourceY),
-      });
-    }
+  const playerCrops = new Map<string, Buffer[]>();
+  for (const [id, crops] of trackCrops.pick((track) => ids.get(track)?.playerId ?? null)) {
+    playerCrops.set(id, await Promise.all(crops.map((c) => rgbJpeg(c.rgb, c.width, c.height))));
   }
+
+  const rows = assembleRows({
+    frames, startMs: Math.round(start * 1000), frameMs: FRAME_MS, analysable, cameras, people, hits: (t) => kits.hits(t),
+    labels: rowLabels, ids, ball, toSourceX, toSourceY,
+  });
+  const { columns, analysableFrames, calibratedFrames } = rows;
   timings.assemble = performance.now() - t0;
   await verifier?.close();
+  await loadedReader?.model.close();
 
   const durationMs = Math.round(probe.duration_seconds * 1000);
-  const columns = builder.finish();
   t0 = performance.now();
   const events = numberEvents([...sceneEvents(scenes, Math.round(start * 1000)), ...eventsFromRows(columns, { durationMs, frameMs: FRAME_MS })]);
   timings.events = performance.now() - t0;
@@ -275,8 +273,14 @@ export async function analyseVideo(input: VideoInput, progress: VideoProgress, o
       ball: analysable[f] ? (ballAt.get(f) ?? null) : null,
     }))
     : null;
-  return { columns, events, durationMs, frames, analysableFrames, calibratedFrames, rig, timingsMs: timings, debug, teamKits, exemplars,
-    runtime: { execution_provider: verifier?.provider ?? null, models: verifier ? ['person-verifier'] : [] }, ...(options.debug ? { trackKits, ...(options.ballFrames ? { ballFrames } : {}) } : {}) };
+  const models = [...(loadedVerifier ? ['person-verifier'] : []), ...(loadedReader ? ['jersey-number'] : [])];
+  return { columns, events, durationMs, frames, analysableFrames, calibratedFrames, rig, timingsMs: timings, debug, teamKits, exemplars, playerCrops,
+    runtime: { execution_provider: loadedVerifier?.provider ?? loadedReader?.provider ?? null, models },
+    identity: { crops: shirts?.crops ?? 0, tracks: shirts?.votes.tracks().length ?? 0, identified: ids.size },
+    // Only ids that some row carries (a track relabelled to another squad throughout carries none).
+    rowCounts: { detected: rows.detected, projected: rows.projected },
+    players: identifiedPlayers(ids).filter((p) => columns.players.includes(p.player_id)),
+    ...(options.debug ? { trackKits, trackEnds: ends, ...(shirts?.log ? { shirtReadings: shirts.log } : {}), ...(options.ballFrames ? { ballFrames } : {}) } : {}) };
 }
 
 function scaleHomography(H: Mat3, sx: number, sy: number): Mat3 {

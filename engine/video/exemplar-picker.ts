@@ -54,14 +54,10 @@ export class ExemplarPicker {
   offer(tMs: number, rgb: Uint8Array, w: number, h: number, people: readonly Offer[]): void {
     const k = Math.min(this.windows.length - 1, Math.max(0, Math.floor(((tMs - this.startMs) / Math.max(1, this.durationMs)) * this.windows.length)));
     const kept = this.windows[k] as ExemplarCrop[];
-    for (const [i, p] of people.entries()) {
+    for (const [, p] of lonePeople(people, w, h)) {
       const [x0, y0, x1, y1] = p.box;
       const bh = y1 - y0;
-      if (p.trackId === null || (p.overlapWith ?? null) !== null || bh < MIN_HEIGHT) continue;
       const pad = PAD * bh;
-      if (x0 - pad < 0 || y0 - pad < 0 || x1 + pad > w || y1 + pad > h) continue;
-      const alone = people.every((q, j) => j === i || q.box[2] + pad < x0 || q.box[0] - pad > x1 || q.box[3] + pad < y0 || q.box[1] - pad > y1);
-      if (!alone) continue;
       const worst = kept.length >= this.perWindow ? Math.min(...kept.map((c) => c.score)) : -Infinity;
       if (bh * 50 <= worst) continue; // cannot beat the worst kept even if perfectly sharp
       const score = bh * Math.min(50, sharpness(rgb, w, p.box));
@@ -88,6 +84,54 @@ export class ExemplarPicker {
       }
       return out;
     }) as [ExemplarCrop[], ExemplarCrop[]];
+  }
+}
+
+/** The people worth a crop: tracked, tall enough, whole with a margin, and nobody else's box near. */
+function* lonePeople<T extends Offer>(people: readonly T[], w: number, h: number): Generator<[number, T & { trackId: number }]> {
+  for (const [i, p] of people.entries()) {
+    const [x0, y0, x1, y1] = p.box;
+    const bh = y1 - y0;
+    if (p.trackId === null || (p.overlapWith ?? null) !== null || bh < MIN_HEIGHT) continue;
+    const pad = PAD * bh;
+    if (x0 - pad < 0 || y0 - pad < 0 || x1 + pad > w || y1 + pad > h) continue;
+    const alone = people.every((q, j) => j === i || q.box[2] + pad < x0 || q.box[0] - pad > x1 || q.box[3] + pad < y0 || q.box[1] - pad > y1);
+    if (alone) yield [i, p as T & { trackId: number }];
+  }
+}
+
+/**
+ * Per-player exemplar crops (spec 2.5 individuals): the best crop of every track (tall, sharp, alone,
+ * whole), taken from the full-size picture when the engine has one, since who a track is becomes
+ * known only at the end; then each player's best few across his tracks, one per track.
+ */
+export class TrackCrops {
+  private readonly best = new Map<number, ExemplarCrop>();
+
+  /** `people` boxes in the pixels of `rgb` (w x h). */
+  offer(tMs: number, rgb: Uint8Array, w: number, h: number, people: readonly Offer[]): void {
+    for (const [, p] of lonePeople(people, w, h)) {
+      const [x0, y0, x1, y1] = p.box;
+      const bh = y1 - y0;
+      const known = this.best.get(p.trackId)?.score ?? -Infinity;
+      if (bh * 50 <= known) continue;
+      const score = bh * Math.min(50, sharpness(rgb, w, p.box));
+      if (score <= known) continue;
+      const pad = PAD * bh;
+      this.best.set(p.trackId, copy(rgb, w, [x0 - pad, y0 - pad, x1 + pad, y1 + pad], tMs, p.trackId, score));
+    }
+  }
+
+  /** Up to `perPlayer` crops per player id, best first; tracks without an id give none. */
+  pick(idOf: (trackId: number) => string | null, perPlayer = 5): Map<string, ExemplarCrop[]> {
+    const out = new Map<string, ExemplarCrop[]>();
+    for (const crop of this.best.values()) {
+      const id = idOf(crop.trackId);
+      if (id === null) continue;
+      out.set(id, [...(out.get(id) ?? []), crop]);
+    }
+    for (const [id, list] of out) out.set(id, list.sort((a, b) => b.score - a.score).slice(0, perPlayer));
+    return out;
   }
 }
 

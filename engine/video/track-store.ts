@@ -71,15 +71,18 @@ export function kitFeature(p: FramePerson): TrackKit['feature'] | null {
   return [...p.kit.shirt, ...shorts, p.kit.dark * 120, p.kit.bright * 120] as TrackKit['feature'];
 }
 
-/** Per-track running sums: kit colour, position, time, detections. */
+/** Per-track running sums: kit colour, position, time, detections, and where the track began and ended. */
 export class TrackKits {
-  private readonly tracks = new Map<number, { f: Float64Array; samples: number; hits: number; sx: number; sy: number; inBox: number; first: number; last: number }>();
+  private readonly tracks = new Map<number, {
+    f: Float64Array; samples: number; hits: number; sx: number; sy: number; inBox: number; first: number; last: number;
+    firstAt: [number, number]; lastAt: [number, number];
+  }>();
 
   add(p: FramePerson, tMs: number): void {
     if (p.trackId === null) return;
     let t = this.tracks.get(p.trackId);
     if (!t) {
-      t = { f: new Float64Array(8), samples: 0, hits: 0, sx: 0, sy: 0, inBox: 0, first: tMs, last: tMs };
+      t = { f: new Float64Array(8), samples: 0, hits: 0, sx: 0, sy: 0, inBox: 0, first: tMs, last: tMs, firstAt: [p.x, p.y], lastAt: [p.x, p.y] };
       this.tracks.set(p.trackId, t);
     }
     t.hits++;
@@ -87,6 +90,7 @@ export class TrackKits {
     t.sy += p.y;
     if (inPenaltyArea(p.x, p.y)) t.inBox++;
     t.last = tMs;
+    t.lastAt = [p.x, p.y];
     const v = kitFeature(p);
     if (!v) return;
     for (let i = 0; i < 8; i++) t.f[i] = (t.f[i] as number) + (v[i] as number);
@@ -95,6 +99,12 @@ export class TrackKits {
 
   hits(id: number): number {
     return this.tracks.get(id)?.hits ?? 0;
+  }
+
+  /** Where a track was at its first and last detection (pitch metres). */
+  ends(id: number): { first: [number, number]; last: [number, number] } | null {
+    const t = this.tracks.get(id);
+    return t ? { first: t.firstAt, last: t.lastAt } : null;
   }
 
   kits(): TrackKit[] {

@@ -1,5 +1,12 @@
 import type { JerseyReading } from './jersey-reader.js';
 
+/**
+ * Only readings this sure vote. Measured on the engine's own crops of the rendered 10-minute fixture
+ * (docs/benchmarks.md, bench:identity): readings at 0.95 and above are 98% right, from 0.9 84%, below
+ * 0.85 about half (a 3 read as 5, 22 as 23): below 0.9 a reading adds more wrong votes than right ones.
+ */
+export const VOTE_CONFIDENCE = 0.9;
+
 export interface NumberDecision {
   number: number;
   /** 0-1: the winning number's share of the evidence, discounted while there are few readings. */
@@ -15,24 +22,41 @@ export interface NumberDecision {
  * at least `minShare` of all its evidence, so a track that saw two different numbers (an identity switch
  * in a crowd) stays unnamed rather than half right. Pure: fed readings, asked for decisions.
  */
-export class NumberVotes {
-  private readonly byTrack = new Map<number, Map<number, { weight: number; votes: number }>>();
+/** One sure reading of a track. */
+interface VotedReading {
+  number: number;
+  confidence: number;
+}
 
-  constructor(private readonly o: { minVotes?: number; minShare?: number } = {}) {}
+export class NumberVotes {
+  private readonly byTrack = new Map<number, VotedReading[]>();
+
+  constructor(private readonly o: { minVotes?: number; minShare?: number; minConfidence?: number } = {}) {}
 
   add(track: number, reading: JerseyReading): void {
-    if (reading.number === null) return;
-    let votes = this.byTrack.get(track);
-    if (!votes) this.byTrack.set(track, (votes = new Map()));
-    const v = votes.get(reading.number) ?? { weight: 0, votes: 0 };
-    v.weight += reading.confidence;
-    v.votes += 1;
-    votes.set(reading.number, v);
+    if (reading.number === null || reading.confidence < (this.o.minConfidence ?? VOTE_CONFIDENCE)) return;
+    let list = this.byTrack.get(track);
+    if (!list) this.byTrack.set(track, (list = []));
+    list.push({ number: reading.number, confidence: reading.confidence });
   }
 
   decide(track: number): NumberDecision | null {
-    const votes = this.byTrack.get(track);
-    if (!votes) return null;
+    return this.decideTogether([track]);
+  }
+
+  /** One decision over the readings of several tracks known to be one person (a stitched chain). */
+  decideTogether(tracks: readonly number[]): NumberDecision | null {
+    return this.decideReadings(tracks.flatMap((t) => this.byTrack.get(t) ?? []));
+  }
+
+  private decideReadings(readings: readonly VotedReading[]): NumberDecision | null {
+    const votes = new Map<number, { weight: number; votes: number }>();
+    for (const r of readings) {
+      const v = votes.get(r.number) ?? { weight: 0, votes: 0 };
+      v.weight += r.confidence;
+      v.votes += 1;
+      votes.set(r.number, v);
+    }
     let best: [number, { weight: number; votes: number }] | null = null;
     let total = 0;
     for (const entry of votes) {

@@ -16,7 +16,7 @@ import { doneAnalysis } from './result-access.js';
 const CROPS_SINCE = '0.5.30';
 
 const Listing = Type.Object({
-  individuals: Type.Record(Type.String(), Type.Integer(), { description: 'player_id -> crops available (none until jersey identities exist)' }),
+  individuals: Type.Record(Type.String(), Type.Integer(), { description: 'player_id -> crops available (players the engine identified by shirt number or as a goalkeeper)' }),
   teams: Type.Object({ team_0: Type.Integer(), team_1: Type.Integer() }),
 });
 

@@ -24,9 +24,28 @@ describe('identities from voted numbers', () => {
     expect(ids.get(3)?.playerId).toBe('0-7');
   });
 
+  it('lets a brief overlap pass as the tracker handing a man from an old track to a new one (under 1 s)', () => {
+    const ids = assignIdentities([track(1, 0, 0, 100, 7, 0.9), track(2, 0, 90, 300, 7, 0.8), track(3, 0, 270, 400, 7, 0.7)]);
+    expect(ids.get(1)?.playerId).toBe('0-7'); // 10 frames of overlap with track 2
+    expect(ids.get(2)?.playerId).toBe('0-7');
+    expect(ids.has(3)).toBe(false); // 30 frames of overlap with track 2
+  });
+
   it('names a goalkeeper by role when his number was not read, by number when it was', () => {
     const ids = assignIdentities([track(1, 1, 0, 100, null, 0, 'goal_keeper'), track(2, 0, 0, 100, 1, 0.9, 'goal_keeper')]);
     expect(ids.get(1)).toEqual({ playerId: '1-GK', confidence: 0.5 });
     expect(ids.get(2)?.playerId).toBe('0-1');
+  });
+
+  it('names an unread goalkeeper track by the number read on his side\'s other goalkeeper tracks', () => {
+    const ids = assignIdentities([
+      track(1, 0, 0, 100, null, 0, 'goal_keeper'), track(2, 0, 200, 300, 13, 0.7, 'goal_keeper'), track(3, 0, 400, 500, 31, 0.9, 'goal_keeper'),
+      track(4, 1, 0, 100, null, 0, 'goal_keeper'), track(5, 0, 0, 100, null, 0, 'player'),
+    ]);
+    expect(ids.get(1)).toEqual({ playerId: '0-31', confidence: 0.5 });
+    expect(ids.get(2)?.playerId).toBe('0-13');
+    expect(ids.get(3)?.playerId).toBe('0-31');
+    expect(ids.get(4)?.playerId).toBe('1-GK');
+    expect(ids.has(5)).toBe(false);
   });
 });

@@ -1,0 +1,97 @@
+import { assignIdentities, type Identity, type TrackSummary } from '../vision/identity/assign-identities.js';
+import { stitchTracks, type StitchOptions, type TrackEnds } from '../vision/identity/stitch-tracks.js';
+import type { NumberVotes } from '../vision/identity/number-votes.js';
+import type { TeamModel, TrackKit } from '../vision/teams/team-assignment.js';
+import type { AnalysisPlayer } from '../results/analysis-facts.js';
+
+/** A track's identity with the squad it belongs to (rows of another squad on the track are not him). */
+export interface TrackIdentity extends Identity {
+  team: 0 | 1;
+  role: 'player' | 'goal_keeper';
+}
+
+/**
+ * What identity resolution knows of each track at the end of the video: its squad and role (the team
+ * model's label) and where it began and ended. Tracks without a label (too short for one) are left out.
+ */
+export function trackEnds(kits: readonly TrackKit[], ends: (track: number) => { first: [number, number]; last: [number, number] } | null, model: TeamModel): TrackEnds[] {
+  const out: TrackEnds[] = [];
+  for (const k of kits) {
+    const label = model.labels.get(k.id);
+    const at = ends(k.id);
+    if (label && at) out.push({ track: k.id, team: label.team, role: label.role, fromMs: k.firstMs, toMs: k.lastMs, first: at.first, last: at.last, number: null });
+  }
+  return out;
+}
+
+/**
+ * Player ids per track at the end of the video: each track's squad, role, span and voted shirt number;
+ * tracks stitched into chains (one player lost and found again, stitch-tracks.ts) vote their readings
+ * together, so a number read on any part of a chain names all of it; then identity resolution
+ * (assign-identities.ts). A chain whose parts read different numbers falls back to its tracks one by one.
+ */
+export function trackIdentities(
+  ends: readonly TrackEnds[],
+  votes: NumberVotes,
+  clock: { startMs: number; frameMs: number },
+  options: { stitch?: boolean | StitchOptions } = {},
+): Map<number, TrackIdentity> {
+  const toFrame = (ms: number) => Math.round((ms - clock.startMs) / clock.frameMs);
+  const tracks = new Map(ends.map((t): [number, TrackEnds] => [t.track, { ...t, number: votes.decide(t.track)?.number ?? null }]));
+  const one = (t: TrackEnds): TrackSummary => ({ track: t.track, team: t.team, role: t.role, from: toFrame(t.fromMs), to: toFrame(t.toMs), number: votes.decide(t.track) });
+  const chains = options.stitch === false
+    ? [...tracks.keys()].map((t) => [t])
+    : stitchTracks([...tracks.values()], options.stitch === true || options.stitch === undefined ? {} : options.stitch);
+  const stitched = new Set(chains.flat());
+  const single: TrackSummary[] = [...tracks.values()].filter((t) => !stitched.has(t.track)).map(one);
+  // A chain is summarised under its first track's id; `members` gives the identity back to every part.
+  const members = new Map<number, number[]>();
+  const joined: TrackSummary[] = [];
+  for (const chain of chains) {
+    const parts = chain.map((id) => tracks.get(id) as TrackEnds);
+    const together = chain.length > 1 ? votes.decideTogether(chain) : null;
+    if (chain.length > 1 && !together) {
+      single.push(...parts.map(one));
+      continue;
+    }
+    const head = parts[0] as TrackEnds;
+    const tail = parts[parts.length - 1] as TrackEnds;
+    joined.push({ ...one(head), to: toFrame(tail.toMs), number: together ?? votes.decide(head.track) });
+    members.set(head.track, chain);
+  }
+  let ids = assignIdentities([...single, ...joined]);
+  // A chain spans more time than any of its tracks, so it may lose a claim that only one of its parts
+  // contests: a chain left unnamed though it had a number is tried again as its tracks.
+  const lost = joined.filter((c) => c.number && !ids.has(c.track) && (members.get(c.track)?.length ?? 1) > 1);
+  if (lost.length) {
+    const retry = new Set(lost.map((c) => c.track));
+    for (const c of lost) single.push(...(members.get(c.track) as number[]).map((t) => one(tracks.get(t) as TrackEnds)));
+    for (const t of retry) members.delete(t);
+    ids = assignIdentities([...single, ...joined.filter((c) => !retry.has(c.track))]);
+  }
+  const out = new Map<number, TrackIdentity>();
+  for (const [track, id] of ids) {
+    const t = tracks.get(track) as TrackEnds;
+    const identity: TrackIdentity = { ...id, team: t.team as 0 | 1, role: t.role === 'goal_keeper' ? 'goal_keeper' : 'player' };
+    for (const member of members.get(track) ?? [track]) out.set(member, identity);
+  }
+  return out;
+}
+
+/**
+ * The analysis's players (analysis.json `players`) from the identities: one entry per player id, in
+ * id order (numbers ascending, then suffixes); a goalkeeper when most of his tracks were.
+ */
+export function identifiedPlayers(ids: ReadonlyMap<number, TrackIdentity>): AnalysisPlayer[] {
+  const seen = new Map<string, { team: 0 | 1; keeper: number; tracks: number }>();
+  for (const id of ids.values()) {
+    const p = seen.get(id.playerId) ?? { team: id.team, keeper: 0, tracks: 0 };
+    p.tracks++;
+    if (id.role === 'goal_keeper') p.keeper++;
+    seen.set(id.playerId, p);
+  }
+  return [...seen].map(([playerId, p]): AnalysisPlayer => {
+    const jersey = Number(playerId.split('-')[1]);
+    return { player_id: playerId, team: `team_${p.team}`, jersey: Number.isInteger(jersey) ? jersey : null, role: p.keeper * 2 > p.tracks ? 'goal_keeper' : 'player', name: null };
+  }).sort((a, b) => a.player_id.localeCompare(b.player_id, 'en', { numeric: true }));
+}
