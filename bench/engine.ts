@@ -11,18 +11,12 @@ import { parseArgs } from 'node:util';
 import { evaluate } from './eval/metrics.js';
 import { loadEngineOutput, loadTruth } from './eval/load.js';
 import { truthAsEngineOutput } from './eval/truth-as-engine.js';
-import type { Metric } from './eval/eval-types.js';
+import { formatTable } from './eval/format-table.js';
 import { machineDescription, report, runBench } from './machine.js';
 import { runVideoEngine } from './eval/run-video-engine.js';
 import { loadAnalysisOverApi } from './eval/load-analysis.js';
 import { loadConfig } from '../main/service/config.js';
 import { readDefaultToken } from '../main/service/bootstrap.js';
-
-export function formatTable(metrics: Metric[]): string {
-  const fmt = (m: Metric) => (m.value === null ? 'n/a' : m.unit === 'share' ? `${(m.value * 100).toFixed(1)}%` : m.value.toFixed(m.unit === 'm' ? 2 : 3));
-  const w = Math.max(...metrics.map((m) => m.name.length));
-  return metrics.map((m) => `${m.name.padEnd(w)}  ${fmt(m).padStart(8)} ${m.unit && m.unit !== 'share' && m.unit !== 'score' ? m.unit : ''}${m.note ? `  (${m.note})` : ''}`).join('\n');
-}
 
 async function main(): Promise<void> {
   let stageLine: string | null = null;

@@ -2,6 +2,8 @@ import { applyHomography, invert3, projector } from '../../engine/geometry/camer
 import type { EngineOutput, EngineRow, EvalTruth, Metric } from './eval-types.js';
 import { hota, pitchSimilarity, type HotaFrame } from './hota.js';
 import { scoreEvents } from './event-match.js';
+import { columnsFromEngineRows } from './engine-rows-columns.js';
+import { computeRowSpeeds } from '../../engine/metrics/player-speed.js';
 import { detectionPR, isDetected, isPerson, matchFrames, type FramePairs } from './match-detections.js';
 
 const quantile = (values: number[], q: number): number | null => {
@@ -108,7 +110,8 @@ export function evaluate(truth: EvalTruth, engine: EngineOutput): Metric[] {
       if (p.role === 'referee') continue;
       idPairs++;
       const id = mappedId(r.player_id, map);
-      if (id === p.id) idRight++;
+      // The spec's `<team>-GK` names a side's goalkeeper by role: right for him, wrong for anyone else.
+      if (id === p.id || (p.role === 'goal_keeper' && id === `${p.team}-GK`)) idRight++;
       else if (id !== null) idWrong++;
     }
   }
@@ -127,7 +130,9 @@ export function evaluate(truth: EvalTruth, engine: EngineOutput): Metric[] {
   const gsFrames: HotaFrame[] = [];
   let anon = 0;
   for (const fr of matched.frames) {
-    const predIds = fr.engine.map((r) => r.track_id ?? r.player_id ?? `row-${anon++}`);
+    // Association is scored on the identity a user gets (spec 2.7 player_id), the tracker's own id
+    // (a Touchline extension) where the row has none.
+    const predIds = fr.engine.map((r) => r.player_id ?? r.track_id ?? `row-${anon++}`);
     const sim = fr.truth.map((p) => fr.engine.map((r) => pitchSimilarity(Math.hypot(r.x / 100 - p.x, r.y / 100 - p.y))));
     const gated = fr.truth.map((p, i) => fr.engine.map((r, j) => {
       const id = mappedId(r.player_id, map);
@@ -187,31 +192,65 @@ export function evaluate(truth: EvalTruth, engine: EngineOutput): Metric[] {
     push('possession: frames where the team agrees', known ? agree / known : null, 'share');
   }
 
-  // Distance covered per player: the engine's path through all its rows of the player (detected and
-  // projected), straight across gaps, against the true path over the whole span.
-  const engineDist = new Map<string, number>();
-  const last = new Map<string, EngineRow>();
+  // Projected rows (spec 2.7): where the engine puts identified players off camera, against where they
+  // were; "under 10 s" are the rows within 10 s of the player's last detected row.
+  const lastDetected = new Map<string, number>();
+  const projErr: number[] = [];
+  const projErrShort: number[] = [];
+  const objectIndex = new Map(track.objects.map((o, i) => [o.id, i]));
   for (const r of [...engine.rows].sort((a, b) => a.timestamp - b.timestamp)) {
     if (!isPerson(r.role) || !r.player_id) continue;
     const id = mappedId(r.player_id, map) as string;
-    const prev = last.get(id);
-    if (prev) engineDist.set(id, (engineDist.get(id) ?? 0) + Math.hypot(r.x - prev.x, r.y - prev.y) / 100);
-    last.set(id, r);
-  }
-  const relErr: number[] = [];
-  track.objects.forEach((o, i) => {
-    if (o.role !== 'player' && o.role !== 'goal_keeper') return;
-    let d = 0;
-    for (let f = 1; f < track.frames; f++) {
-      const a = track.x[(f - 1) * n + i] as number;
-      const b = track.x[f * n + i] as number;
-      if (!Number.isNaN(a) && !Number.isNaN(b)) d += Math.hypot(b - a, (track.y[f * n + i] as number) - (track.y[(f - 1) * n + i] as number));
+    if (isDetected(r)) {
+      lastDetected.set(id, r.timestamp);
+      continue;
     }
-    const e = engineDist.get(o.id);
-    // Relative error of a near-zero path says nothing: players who moved at least 10 m.
-    if (e !== undefined && d >= 10) relErr.push(Math.abs(e - d) / d);
-  });
-  push('physical: per-player distance error (mean)', relErr.length ? relErr.reduce((a, b) => a + b, 0) / relErr.length : null, 'share', `${relErr.length} players`);
+    const o = objectIndex.get(id);
+    const f = Math.round((r.timestamp - track.startMs) / track.frameMs);
+    if (o === undefined || f < 0 || f >= track.frames) continue;
+    const tx = track.x[f * n + o] as number;
+    if (Number.isNaN(tx)) continue;
+    const e = Math.hypot(r.x / 100 - tx, r.y / 100 - (track.y[f * n + o] as number));
+    projErr.push(e);
+    const seen = lastDetected.get(id);
+    if (seen !== undefined && r.timestamp - seen < 10_000) projErrShort.push(e);
+  }
+  push('projected: position error median, under 10 s off camera', quantile(projErrShort, 0.5), 'm', `${projErrShort.length} rows`);
+  push('projected: position error median, all', quantile(projErr, 0.5), 'm', `${projErr.length} rows`);
+
+  // Distance covered per player, as the product measures it (engine/metrics/player-speed.ts: smoothed
+  // speed over the detected rows of each player id, gaps never bridged), against the true path over the
+  // same frames. Players with at least a minute detected (half of a short clip) who ran 10 m or more;
+  // "on camera most of the time" those detected in at least half of the analysed frames.
+  const cols = columnsFromEngineRows([...engine.rows].sort((a, b) => a.timestamp - b.timestamp));
+  const speeds = computeRowSpeeds(cols);
+  const perPlayer = new Map<string, { engine: number; truth: number; rows: number }>();
+  for (let i = 0; i < cols.length; i++) {
+    const speed = speeds[i] as number;
+    const p = cols.player[i] as number;
+    if (Number.isNaN(speed) || p < 0) continue;
+    const id = mappedId(cols.players[p] as string, map) as string;
+    const o = objectIndex.get(id);
+    const f = Math.round(((cols.timestamp[i] as number) - track.startMs) / track.frameMs);
+    if (o === undefined || f < 1 || f >= track.frames) continue;
+    const step = Math.hypot((track.x[f * n + o] as number) - (track.x[(f - 1) * n + o] as number), (track.y[f * n + o] as number) - (track.y[(f - 1) * n + o] as number));
+    if (Number.isNaN(step)) continue;
+    const d = perPlayer.get(id) ?? { engine: 0, truth: 0, rows: 0 };
+    d.engine += (speed * track.frameMs) / 1000;
+    d.truth += step;
+    d.rows++;
+    perPlayer.set(id, d);
+  }
+  const analysed = frames ? frames.filter((fr) => fr.analysable).length : track.frames;
+  // A minute detected, or half of a clip shorter than two minutes.
+  const minRows = Math.min(60_000 / track.frameMs, analysed / 2);
+  const distErr = (minShare: number) => [...perPlayer.values()]
+    .filter((d) => d.rows >= minRows && d.rows >= minShare * analysed && d.truth >= 10)
+    .map((d) => Math.abs(d.engine - d.truth) / d.truth);
+  const most = distErr(0.5);
+  const minute = distErr(0);
+  push('physical: distance error, players on camera most of the time (median)', quantile(most, 0.5), 'share', `${most.length} players`);
+  push('physical: distance error, players detected a minute or more (median)', quantile(minute, 0.5), 'share', `${minute.length} players`);
 
   if (engine.timing) push('speed: analysis frames per second', engine.timing.frames / engine.timing.seconds, 'frames/s');
   return out;

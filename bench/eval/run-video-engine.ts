@@ -32,7 +32,7 @@ export async function runVideoEngine(truthDir: string, outDir: string, options: 
   const lines: string[] = [];
   for (let i = 0; i < c.length; i++) {
     lines.push(JSON.stringify({
-      timestamp: (c.timestamp[i] as number) + offset, role: ROLES[c.role[i] as number], player_id: null, x: c.x[i], y: c.y[i], bbox_x: c.bboxX[i], bbox_y: c.bboxY[i],
+      timestamp: (c.timestamp[i] as number) + offset, role: ROLES[c.role[i] as number], player_id: (c.player[i] as number) >= 0 ? c.players[c.player[i] as number] : null, x: c.x[i], y: c.y[i], bbox_x: c.bboxX[i], bbox_y: c.bboxY[i],
       status: STATUSES[c.status[i] as number], team: (c.team[i] as number) >= 0 ? c.team[i] : null, track_id: (c.track[i] as number) >= 0 ? `t${c.track[i]}` : null,
     }));
   }
@@ -42,6 +42,8 @@ export async function runVideoEngine(truthDir: string, outDir: string, options: 
   await writeFile(join(outDir, 'calibration.ndjson'), `${debug.map((d) => JSON.stringify({ t_ms: d.t_ms + offset, homography: d.homography })).join('\n')}\n`);
   await writeFile(join(outDir, 'detections.ndjson'), `${debug.map((d) => JSON.stringify({ t_ms: d.t_ms + offset, boxes: d.boxes.map((box) => ({ box })) })).join('\n')}\n`);
   if (result.trackKits) await writeFile(join(outDir, 'track-kits.json'), JSON.stringify(result.trackKits));
-  await writeFile(join(outDir, 'meta.json'), JSON.stringify({ frames: result.frames, seconds, max_rss_mib: Math.round(process.resourceUsage().maxRSS / 1024), rig: result.rig, runtime: result.runtime, timings_ms: result.timingsMs }, null, 1));
+  if (result.trackEnds) await writeFile(join(outDir, 'track-ends.json'), JSON.stringify(result.trackEnds.map((t) => ({ ...t, fromMs: t.fromMs + offset, toMs: t.toMs + offset }))));
+  if (result.shirtReadings) await writeFile(join(outDir, 'shirts.ndjson'), `${result.shirtReadings.map((r) => JSON.stringify({ ...r, t_ms: r.frame * 40 + offset })).join('\n')}\n`);
+  await writeFile(join(outDir, 'meta.json'), JSON.stringify({ frames: result.frames, seconds, max_rss_mib: Math.round(process.resourceUsage().maxRSS / 1024), rig: result.rig, runtime: result.runtime, identity: result.identity, timings_ms: result.timingsMs }, null, 1));
   return { result, seconds };
 }

@@ -47,8 +47,22 @@ describe('evaluator: the perfect engine scores perfectly', () => {
     expect(value(m, 'calibration: pitch-point error median')).toBeLessThan(1e-6);
     expect(value(m, 'people: pitch position error median')).toBeLessThan(0.01);
     expect(value(m, 'identity: rows with a wrong')).toBe(0);
-    expect(value(m, 'physical: per-player distance error')).toBeLessThan(0.02);
+    expect(value(m, 'physical: distance error, players on camera most')).toBeLessThan(0.02);
+    expect(value(m, 'physical: distance error, players detected a minute')).toBeLessThan(0.02);
+    expect(value(m, 'projected: position error median, under 10 s')).toBeLessThan(0.01);
+    expect(value(m, 'projected: position error median, all')).toBeLessThan(0.01);
     for (const e of m.filter((x) => x.name.startsWith('events:'))) expect(e.value, e.name).toBe(1);
+  });
+});
+
+describe('evaluator: projected rows', () => {
+  it('score the distance from where the player was, whatever the detected rows do', () => {
+    const e = clone(perfect);
+    for (const r of e.rows) if (r.status === 'projected') r.y += 400;
+    const m = evaluate(truth, e);
+    expect(m.find((x) => x.name.startsWith('projected: position error median, all'))?.note).toMatch(/^[1-9]\d* rows$/);
+    expect(value(m, 'projected: position error median, all')).toBeCloseTo(4, 1);
+    expect(value(m, 'people: pitch position error median')).toBeLessThan(0.01);
   });
 });
 
@@ -156,11 +170,10 @@ describe('evaluator: each metric moves the way it should', () => {
     expect(value(evaluate(truth, e), 'possession:')).toBe(0);
   });
 
-  it('distance: an engine that jitters overestimates distance', () => {
+  it('distance: an engine whose positions wander overestimates distance (frame-to-frame jitter the smoothing removes)', () => {
     const e = clone(perfect);
-    e.rows.forEach((r, i) => {
-      if (r.role !== 'ball') r.x += i % 2 ? 30 : -30;
-    });
-    expect(value(evaluate(truth, e), 'physical: per-player distance error')).toBeGreaterThan(0.2);
+    // A metre each way once a second: motion no smoothing can tell from running.
+    for (const r of e.rows) if (r.role !== 'ball') r.x += Math.round(100 * Math.sin((2 * Math.PI * r.timestamp) / 1000));
+    expect(value(evaluate(truth, e), 'physical: distance error, players detected a minute')).toBeGreaterThan(0.2);
   });
 });
