@@ -1,7 +1,7 @@
 /**
  * `npm run bench:real -- [--out DIR] [--record]`: the engine on every real clip in ../shared/data/clips.
- * For each clip: an overlay video and a contact sheet (boxes coloured by squad and role, the calibrated
- * pitch lines, the ball) written to DIR (default /tmp/touchline-real, outside the repository), plus what
+ * For each clip: an overlay video, a contact sheet (boxes coloured by squad and role, the calibrated
+ * pitch lines, the ball) and a sheet of the shirt numbers read with the crops they were read from, written to DIR (default /tmp/touchline-real, outside the repository), plus what
  * can be measured without truth: calibrated share, people per frame, positions off the pitch, impossible
  * speeds. The hand-annotated frames (annotations/real-frames.json) are scored: people precision and
  * recall (foot point within 2% of the width), squad accuracy under the best kit mapping, ball, scene.
@@ -21,6 +21,8 @@ import { projector, type Camera } from '../engine/geometry/camera.js';
 import { pitchMarkings } from '../engine/geometry/pitch-markings.js';
 import { maxWeightMatching } from './eval/hungarian.js';
 import { machineDescription, report, runBench } from './machine.js';
+import { cutBox, numbersSheet, sheetReadings, type NumberCrop } from './numbers-sheet.js';
+import { NumberVotes } from '../engine/vision/identity/number-votes.js';
 
 const DATA = fileURLToPath(new URL('../../../shared/data/', import.meta.url));
 
@@ -107,6 +109,7 @@ async function main(): Promise<void> {
   const annotations = existsSync(join(DATA, 'annotations/real-frames.json'))
     ? (JSON.parse(readFileSync(join(DATA, 'annotations/real-frames.json'), 'utf8')) as { frames: Annotated[] }).frames : [];
   const lines: string[] = [];
+  const numberLines: string[] = [];
   const annLines: string[] = [];
   for (const clip of readdirSync(clipsDir).filter((f) => f.endsWith('.mp4')).sort()) {
     if (values.clip && !clip.includes(values.clip)) continue;
@@ -156,10 +159,17 @@ async function main(): Promise<void> {
     const cellH = Math.round((H * cellW) / W);
     const sheet = createCanvas(cellW * 2, cellH * 3);
     const sctx = sheet.getContext('2d');
+    // Shirt numbers: the readings a contact sheet shows, cut from the frames as they stream past.
+    const readings = r.shirtReadings ?? [];
+    const shown = sheetReadings(readings);
+    const shownAt = new Map<number, typeof shown>();
+    for (const s of shown) shownAt.set(s.frame, [...(shownAt.get(s.frame) ?? []), s]);
+    const numberCrops: NumberCrop[] = [];
     let k = 0;
     for await (const f of decodeFrames({ path, width: W, height: H })) {
       const d = debug[f.index];
       const sd = d && { ...d, boxes: d.boxes.map((b) => b.map((v) => (v * W) / probe.width) as [number, number, number, number]), ball: d.ball ? [d.ball[0] * W / probe.width, d.ball[1] * W / probe.width] as [number, number] : null };
+      for (const s of shownAt.get(f.index) ?? []) numberCrops.push({ reading: s, ...cutBox(f.rgb, W, H, s.box.map((v) => (v * W) / geo.width)) });
       const rgba = drawFrame(f.rgb, W, H, sd, labels, (scale * W) / probe.width);
       await enc.write(rgba);
       if (picks.has(f.index)) {
@@ -178,6 +188,19 @@ async function main(): Promise<void> {
     await enc.finish();
     const { writeFileSync } = await import('node:fs');
     writeFileSync(join(dir, 'sheet.png'), sheet.toBuffer('image/png'));
+    const votes = new NumberVotes();
+    for (const s of readings) votes.add(s.track, s.reading);
+    const decided = votes.tracks().flatMap((t) => {
+      const d = votes.decide(t);
+      return d ? [`t${t}: ${d.number} (${d.votes} votes)`] : [];
+    });
+    const read = readings.filter((s) => s.reading.number !== null);
+    const numbersSummary = [
+      `${readings.length} shirts read, ${read.length} numbers (${read.filter((s) => s.reading.confidence >= 0.9).length} sure enough to vote); ids in the rows: ${c.players.join(', ') || 'none'}`,
+      `tracks named: ${decided.join(', ') || 'none'}`,
+    ];
+    writeFileSync(join(dir, 'numbers.png'), numbersSheet(`${clip}: shirt numbers read (green: sure enough to vote)`, numbersSummary, numberCrops));
+    numberLines.push(`| ${clip} | ${readings.length} | ${read.length} | ${read.filter((s) => s.reading.confidence >= 0.9).length} | ${decided.length} | ${c.players.join(', ') || 'none'} |`);
     lines.push(`| ${clip} | ${debug.length} | ${(debug.length / seconds).toFixed(1)} | ${((100 * analysable) / Math.max(1, debug.length)).toFixed(0)}% | ${((100 * calibrated) / Math.max(1, analysable)).toFixed(0)}% | ${(people / Math.max(1, calibrated)).toFixed(1)} | ${((100 * offPitch) / Math.max(1, people)).toFixed(1)}% | ${((100 * fast) / Math.max(1, steps)).toFixed(2)}% |`);
 
     // Hand-annotated frames of this clip.
@@ -247,6 +270,12 @@ async function main(): Promise<void> {
     '| frame | calibration | people (foot within 2% of width) | detections matching nobody | squad (best mapping) | ball |',
     '|---|---|---|---|---|---|',
     ...annLines,
+    '',
+    'Shirt numbers read (the crops they were read from: numbers.png beside each overlay; no truth for them, judged by eye):',
+    '',
+    '| clip | shirts read | numbers read | sure enough to vote | tracks named | player ids in the rows |',
+    '|---|---|---|---|---|---|',
+    ...numberLines,
   ].join('\n'));
 }
 
