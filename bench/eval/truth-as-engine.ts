@@ -1,4 +1,5 @@
 import type { Mat3 } from '../../engine/geometry/camera.js';
+import { PROJECTED_STEP_MS } from '../../engine/results/tracking-columns.js';
 import type { EngineOutput, EngineRow, EvalTruth } from './eval-types.js';
 
 /**
@@ -11,7 +12,7 @@ export function truthAsEngineOutput(truth: EvalTruth): EngineOutput {
   const rows: EngineRow[] = [];
   const calibration = new Map<number, Mat3 | null>();
   const detections: NonNullable<EngineOutput['detections']> = new Map();
-  const PROJECTED_EVERY = 5; // frames: 200 ms, the spec's 5 Hz projected rows
+  const PROJECTED_EVERY = PROJECTED_STEP_MS / truth.sim.track.frameMs; // the spec's 5 Hz projected rows
   for (let f = 0; f < track.frames; f++) {
     const t = track.startMs + f * track.frameMs;
     const fr = truth.frames?.[f];

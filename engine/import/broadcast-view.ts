@@ -2,9 +2,10 @@ import type { SimTrack } from '../sim/sim-track.js';
 import { CameraOperator } from '../sim/render/camera-operator.js';
 import { projector } from '../geometry/camera.js';
 import { createRng } from '../sim/rng.js';
+import { PROJECTED_STEP_MS } from '../results/tracking-columns.js';
 
 /** Every how many frames an off-camera player gets a projected row (spec 2.7: 5 Hz at 25 fps). */
-export const PROJECTED_EVERY = 5;
+export const PROJECTED_EVERY = PROJECTED_STEP_MS / 40;
 
 export interface ViewFrame {
   /** Foot pixel per object (NaN when not in the picture). */

@@ -1,6 +1,6 @@
 import { parsePlayerId, type AnalysisFacts } from '../results/analysis-facts.js';
 import type { ResultEvent, TeamLabel } from '../results/result-events.js';
-import type { TrackingColumns } from '../results/tracking-columns.js';
+import { PROJECTED_STEP_MS, type TrackingColumns } from '../results/tracking-columns.js';
 import { round2 } from '../metrics/round.js';
 import { REPORT_SCHEMA_VERSION, reportParams, type ReportParams } from './report-params.js';
 import type { CoordinateFrame, Orientation, OrientationSource } from './orientation.js';
@@ -39,7 +39,7 @@ export interface PlayerReportInput {
   /** computeRowSpeeds(tracking). */
   speeds: Float32Array;
   events: readonly ResultEvent[];
-  facts: Pick<AnalysisFacts, 'engine_version' | 'duration_ms' | 'frame_ms' | 'team_kits'>;
+  facts: Pick<AnalysisFacts, 'engine_version' | 'duration_ms' | 'frame_ms' | 'team_kits' | 'coverage'>;
   orientation: Orientation;
   /** Crops the analysis ships for this player (the hero is the first); 0 when none. */
   crops: number;
@@ -60,6 +60,8 @@ export function computePlayerReport(playerId: string, input: PlayerReportInput):
   const s = playerSamples(tracking, input.speeds, p, team, orientation);
   if (s.n === 0) return null;
   const seconds = round2((s.n * facts.frame_ms) / 1000);
+  // The engine's own measurement when the run wrote one (video runs), else counted from the rows.
+  const measured = facts.coverage?.[playerId];
   return {
     schema_version: REPORT_SCHEMA_VERSION,
     engine_version: facts.engine_version,
@@ -71,15 +73,18 @@ export function computePlayerReport(playerId: string, input: PlayerReportInput):
     coordinate_frame: orientation.frame,
     orientation_source: orientation.source,
     params,
-    coverage: {
-      seconds_detected: seconds,
-      seconds_projected: round2((s.projected * facts.frame_ms) / 1000),
-      overlap_share: round2(s.overlap / s.n),
-      first_ms: s.t[0] as number,
-      last_ms: s.t[s.n - 1] as number,
-      reliable: seconds >= params.reliable_seconds_floor,
-      source: 'tracking_fallback',
-    },
+    coverage: measured
+      ? { ...measured, reliable: measured.seconds_detected >= params.reliable_seconds_floor, source: 'coverage_artifact' }
+      : {
+        seconds_detected: seconds,
+        // A projected row stands for its 200 ms step (spec 2.7), not a detection frame.
+        seconds_projected: round2((s.projected * PROJECTED_STEP_MS) / 1000),
+        overlap_share: round2(s.overlap / s.n),
+        first_ms: s.t[0] as number,
+        last_ms: s.t[s.n - 1] as number,
+        reliable: seconds >= params.reliable_seconds_floor,
+        source: 'tracking_fallback',
+      },
     card: { hero_crop_index: input.crops > 0 ? 0 : null, kit: reportKit(facts.team_kits?.[team]) },
     physical: physicalOf(s, params, facts.duration_ms),
     position: positionOf(s, events, ballLookup(tracking), orientation, params, orientation.frame),

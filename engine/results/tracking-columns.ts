@@ -18,6 +18,9 @@ export const STATUS_DETECTED_OVERLAP = 1;
 export const STATUS_PROJECTED = 2;
 export const STATUS_PROJECTED_NOCAM = 3;
 
+/** Projected rows come every 200 ms (spec 2.7: 5 Hz), one every fifth frame at 25 FPS; each stands for that long. */
+export const PROJECTED_STEP_MS = 200;
+
 /** Null in the int16 pixel columns (a real pixel coordinate is never -32768). */
 export const NULL_I16 = -32768;
 /** Null in the player and overlap-partner index columns. */

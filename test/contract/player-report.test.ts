@@ -33,7 +33,8 @@ describe('GET /v1/analyses/{id}/player-report/{player_id}', () => {
       max_sample_gap_ms: 200, sequence_gap_ms: 3000, sequence_shot_slack_ms: 1000, pitch: { length_m: 105, width_m: 68 },
     });
     expect(r.coverage).toEqual({ seconds_detected: 10, seconds_projected: 0, overlap_share: 0, first_ms: 0, last_ms: 9960, reliable: false, source: 'tracking_fallback' });
-    expect((await get('1-4')).body.coverage).toMatchObject({ seconds_detected: 5, seconds_projected: 1, first_ms: 0, last_ms: 4960 });
+    // 1-4 is projected at 5 Hz for the last 5 s: 25 rows of 200 ms.
+    expect((await get('1-4')).body.coverage).toMatchObject({ seconds_detected: 5, seconds_projected: 5, first_ms: 0, last_ms: 4960 });
     expect(r.card).toEqual({ hero_crop_index: null, kit: null });
   });
 
