@@ -4,6 +4,7 @@ import { readSimTruth } from './io/sim-truth.js';
 import { writeTrackingFile } from './io/tracking-store.js';
 import { kitKeysOf } from './vision/teams/preview-kits.js';
 import { computeQuality } from './reports/quality.js';
+import { playerCoverage } from './reports/player-coverage.js';
 import { importSimTruth, type ImportResult } from './import/from-sim.js';
 import { importMetrica } from './import/from-metrica.js';
 import { importOwnTracking } from './import/from-tracking.js';
@@ -120,6 +121,7 @@ async function runVideo(v: VideoSource, progress: ProgressFn): Promise<{ result:
         kit_keys: r.teamKits && v.previewKits ? kitKeysOf(r.teamKits, v.previewKits) : { team_0: null, team_1: null },
         team_kits: r.teamKits ? { team_0: r.teamKits[0], team_1: r.teamKits[1] } : null,
         rows: r.rowCounts,
+        coverage: playerCoverage(r.columns, 40),
         timings_ms: Object.fromEntries(Object.entries(r.timingsMs).map(([k, ms]) => [k, Math.round(ms)])),
         runtime: r.runtime,
       },

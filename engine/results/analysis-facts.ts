@@ -30,6 +30,11 @@ export interface AnalysisFacts {
   team_kits?: Record<TeamLabel, KitColours> | null;
   /** Every player id seen, with what the source knew of them. */
   players: AnalysisPlayer[];
+  /**
+   * Video runs: each identified player's coverage as the engine measured it at the end of the run (the
+   * player report's `coverage` with source `coverage_artifact`); absent for imports and older runs.
+   */
+  coverage?: Record<string, PlayerCoverage>;
   /** Quality of the run (team report 2.10): null when never scored. */
   quality: AnalysisQuality | null;
   /** Counts of rows written, for humans and benchmarks. */
@@ -38,6 +43,16 @@ export interface AnalysisFacts {
   timings_ms?: Record<string, number>;
   /** Video runs: the learned models that ran and the onnxruntime execution provider they ran on. */
   runtime?: { execution_provider: string | null; models: string[] };
+}
+
+/** Spec 2.9 `coverage` of one player, measured by the engine (engine/reports/player-coverage.ts). */
+export interface PlayerCoverage {
+  seconds_detected: number;
+  seconds_projected: number;
+  /** Share of the detected rows that overlapped another person's box; null without detected rows. */
+  overlap_share: number | null;
+  first_ms: number | null;
+  last_ms: number | null;
 }
 
 export interface AnalysisPlayer {
