@@ -24,20 +24,20 @@ async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
       truth: { type: 'string' }, analysis: { type: 'string' }, json: { type: 'string' }, 'self-check': { type: 'boolean' },
-      service: { type: 'string' }, token: { type: 'string' }, run: { type: 'boolean' }, out: { type: 'string' }, record: { type: 'boolean' }, 'no-verifier': { type: 'boolean' },
+      service: { type: 'string' }, token: { type: 'string' }, run: { type: 'boolean' }, out: { type: 'string' }, record: { type: 'boolean' }, 'no-verifier': { type: 'boolean' }, 'no-identity': { type: 'boolean' },
     },
   });
   if (values.truth && values.run) {
     const out = values.out ?? join(values.truth, 'engine');
-    const { result, seconds } = await runVideoEngine(values.truth, out, { verifier: values['no-verifier'] ? 'off' : 'auto' });
+    const { result, seconds } = await runVideoEngine(values.truth, out, { verifier: values['no-verifier'] ? 'off' : 'auto', identity: values['no-identity'] ? 'off' : 'auto' });
     values.analysis = out;
     const perFrame = (ms: number | undefined) => ((ms ?? 0) / Math.max(1, result.frames)).toFixed(2);
     const t = result.timingsMs;
     stageModels = result.runtime.models.length ? `${result.runtime.models.join(', ')} on ${result.runtime.execution_provider}` : 'none';
-    stageLine = `| ${result.frames} | ${(result.frames / seconds).toFixed(1)} | ${perFrame(t.rig)} | ${['lines', 'calibration', 'foreground', 'people', 'tracking', 'teams', 'ball'].map((k) => perFrame(t[`stage_${k}`])).join(' | ')} | ${perFrame(t.frames)} | ${perFrame(t.assemble)} | ${Math.round(process.resourceUsage().maxRSS / 1024)} |`;
+    stageLine = `| ${result.frames} | ${(result.frames / seconds).toFixed(1)} | ${perFrame(t.rig)} | ${['lines', 'calibration', 'foreground', 'people', 'tracking', 'teams', 'ball', 'identity'].map((k) => perFrame(t[`stage_${k}`])).join(' | ')} | ${perFrame(t.frames)} | ${perFrame(t.assemble)} | ${Math.round(process.resourceUsage().maxRSS / 1024)} |`;
   }
   if (!values.truth || (!values.analysis && !values['self-check'])) {
-    process.stderr.write('usage: npm run bench:engine -- --truth DIR (--run [--out DIR] | --analysis DIR|ID | --self-check) [--service URL] [--token T] [--json FILE] [--record]\n');
+    process.stderr.write('usage: npm run bench:engine -- --truth DIR (--run [--out DIR] [--no-verifier] [--no-identity] | --analysis DIR|ID | --self-check) [--service URL] [--token T] [--json FILE] [--record]\n');
     process.exit(2);
   }
   const truth = await loadTruth(values.truth);
@@ -57,7 +57,7 @@ async function main(): Promise<void> {
     report([
       `## bench:engine ${new Date().toISOString().slice(0, 10)}`,
       '',
-      `Machine: ${machineDescription()}. Command: \`npm run bench:engine -- --truth ${values.truth} --run${values['no-verifier'] ? ' --no-verifier' : ''}\`. Learned models: ${stageModels}.`,
+      `Machine: ${machineDescription()}. Command: \`npm run bench:engine -- --truth ${values.truth} --run${values['no-verifier'] ? ' --no-verifier' : ''}${values['no-identity'] ? ' --no-identity' : ''}\`. Learned models: ${stageModels}.`,
       '',
       '| metric | value |',
       '|---|---|',
@@ -65,8 +65,8 @@ async function main(): Promise<void> {
       '',
       'Time per frame (ms; rig = the camera search before the frame loop, spread over the frames):',
       '',
-      '| frames | frames/s end to end | rig | lines | calibration | foreground | people | tracking | teams | ball | frame loop total (incl. decode wait) | assemble | peak memory (MiB) |',
-      '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
+      '| frames | frames/s end to end | rig | lines | calibration | foreground | people | tracking | teams | ball | identity | frame loop total (incl. decode wait) | assemble | peak memory (MiB) |',
+      '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
       stageLine,
     ].join('\n'));
   }

@@ -1,7 +1,7 @@
 import type { Camera } from '../geometry/camera.js';
 import { PITCH_LENGTH, PITCH_WIDTH } from '../geometry/pitch-markings.js';
 import {
-  NO_PLAYER, NULL_I16, ROLE_BALL, ROLE_GOAL_KEEPER, ROLE_PLAYER, ROLE_REFEREE, STATUS_DETECTED, STATUS_DETECTED_OVERLAP, STATUS_PROJECTED, STATUS_PROJECTED_NOCAM,
+  NO_PLAYER, NULL_I16, PROJECTED_STEP_MS, ROLE_BALL, ROLE_GOAL_KEEPER, ROLE_PLAYER, ROLE_REFEREE, STATUS_DETECTED, STATUS_DETECTED_OVERLAP, STATUS_PROJECTED, STATUS_PROJECTED_NOCAM,
   TrackingBuilder, type TrackingColumns,
 } from '../results/tracking-columns.js';
 import type { TrackLabel } from '../vision/teams/team-assignment.js';
@@ -11,8 +11,6 @@ import type { TrackIdentity } from './track-identities.js';
 
 /** A track's detections become rows only once it has this many (a stray detection is nobody). */
 const TRACK_MIN_HITS = 3;
-/** Projected rows every fifth frame: 5 Hz (spec 2.7). */
-const PROJECTED_EVERY = 5;
 
 export interface RowsInput {
   frames: number;
@@ -79,7 +77,7 @@ export function assembleRows(i: RowsInput): AssembledRows {
   const covered = (f: number) => i.analysable[f] === 1 && i.cameras[f] !== null && i.cameras[f] !== undefined;
   const projectedAt = new Map<number, { p: number; row: OffCameraRow }[]>();
   sightings.forEach((list, p) => {
-    for (const row of projectOffCamera(list, { frames: i.frames, every: PROJECTED_EVERY, frameMs: i.frameMs, covered })) {
+    for (const row of projectOffCamera(list, { frames: i.frames, every: Math.round(PROJECTED_STEP_MS / i.frameMs), frameMs: i.frameMs, covered })) {
       const at = projectedAt.get(row.frame) ?? [];
       at.push({ p, row });
       projectedAt.set(row.frame, at);
