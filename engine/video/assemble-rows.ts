@@ -98,11 +98,15 @@ export function assembleRows(i: RowsInput): AssembledRows {
       if (player === -2) continue;
       const l = labels?.[pi] ?? null;
       const role = l?.role === 'goal_keeper' ? ROLE_GOAL_KEEPER : l?.role === 'referee' ? ROLE_REFEREE : ROLE_PLAYER;
+      // overlap_partner_id: the player the box overlaps, when that track has an id.
+      const partnerTrack = people.overlap[pi] as number;
+      const partner = partnerTrack >= 0 ? ids.get(partnerTrack) : undefined;
       builder.push({
         timestamp: tMs, role, player, playerIdConf: rowConf[pi] as number,
         x: cm(people.x[pi] as number, PITCH_LENGTH * 100), y: cm(people.y[pi] as number, PITCH_WIDTH * 100),
         bboxX: px((people.footU[pi] as number) * i.toSourceX), bboxY: px((people.footV[pi] as number) * i.toSourceY),
-        status: (people.overlap[pi] as number) >= 0 ? STATUS_DETECTED_OVERLAP : STATUS_DETECTED,
+        status: partnerTrack >= 0 ? STATUS_DETECTED_OVERLAP : STATUS_DETECTED,
+        overlap: partner ? builder.playerIndex(partner.playerId) : NO_PLAYER,
         team: l?.team ?? -1, track: people.track[pi] as number,
       });
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ExemplarPicker } from '../../../engine/video/exemplar-picker.js';
+import { ExemplarPicker, TrackCrops } from '../../../engine/video/exemplar-picker.js';
 
 const W = 200;
 const H = 120;
@@ -40,5 +40,25 @@ describe('ExemplarPicker', () => {
     const [a, b] = picker.pick((track) => (track < 20 ? 0 : 1), 3);
     expect(a.map((c) => c.trackId)).toEqual([10, 11, 12]);
     expect(b.map((c) => c.trackId)).toEqual([20, 21, 22]);
+  });
+});
+
+describe('TrackCrops (per-player exemplar crops)', () => {
+  it('keeps each track\'s best crop, then gives each player his best few across his tracks, none to tracks without an id', () => {
+    const crops = new TrackCrops();
+    // Track 1 grows nearer the camera over three frames; tracks 2 and 3 are the same player later; 4 has no id.
+    for (const [t, h] of [[0, 30], [40, 50], [80, 40]] as const) {
+      const people = [{ box: [20, 20, 40, 20 + h] as const, trackId: 1 }];
+      crops.offer(t, frame(people.map((p) => [...p.box] as [number, number, number, number])), W, H, people);
+    }
+    for (const trackId of [2, 3, 4]) {
+      const people = [{ box: [120, 20, 140, 60] as const, trackId }];
+      crops.offer(1000 * trackId, frame(people.map((p) => [...p.box] as [number, number, number, number])), W, H, people);
+    }
+    const picked = crops.pick((track) => (track === 4 ? null : track === 1 ? '0-7' : '1-4'), 5);
+    expect([...picked.keys()].sort()).toEqual(['0-7', '1-4']);
+    expect(picked.get('0-7')?.map((c) => [c.trackId, c.tMs, c.height])).toEqual([[1, 40, 50 + 20]]);
+    expect(picked.get('1-4')?.map((c) => c.trackId).sort()).toEqual([2, 3]);
+    expect(crops.pick(() => '1-4', 2).get('1-4')).toHaveLength(2);
   });
 });
