@@ -44,15 +44,26 @@ export interface DecodedFrame {
 class PipeFrames {
   readonly queue: Uint8Array[] = [];
   ended = false;
-  private pending: Buffer = Buffer.alloc(0);
+  /** The frame being filled, and how many of its bytes have arrived. */
+  private current: Uint8Array;
+  private filled = 0;
 
   constructor(private readonly stream: Readable, private readonly frameBytes: number, private readonly readAhead: number | null, notify: () => void) {
+    this.current = new Uint8Array(frameBytes);
     stream.on('data', (chunk: Buffer) => {
-      this.pending = this.pending.length ? Buffer.concat([this.pending, chunk]) : chunk;
-      while (this.pending.length >= frameBytes) {
-        // Copy out: the pipe's chunk buffers are reused by Node.
-        this.queue.push(new Uint8Array(this.pending.subarray(0, frameBytes)));
-        this.pending = this.pending.subarray(frameBytes);
+      // Each byte is copied once, into its frame (the pipe's chunks are ~64 KB and reused by Node):
+      // appending chunks to a growing buffer instead copies a 720p frame's bytes dozens of times.
+      let at = 0;
+      while (at < chunk.length) {
+        const n = Math.min(chunk.length - at, frameBytes - this.filled);
+        this.current.set(chunk.subarray(at, at + n), this.filled);
+        this.filled += n;
+        at += n;
+        if (this.filled === frameBytes) {
+          this.queue.push(this.current);
+          this.current = new Uint8Array(frameBytes);
+          this.filled = 0;
+        }
       }
       if (readAhead !== null && this.queue.length >= readAhead) stream.pause();
       notify();
