@@ -3,10 +3,11 @@
  *
  *   node dist/models/jersey-number/make-data.js --out DIR [--clips 24] [--synthetic 40000]
  *
- * Rendered: clips of Metrica Sample Game 1 (random start and seed, so kits and numbers vary; broadcast
- * camera; two thirds at 1280x720, a third at 1920x1080), every 3rd frame; every player or goalkeeper at
- * least 95% in the picture, at most 30% hidden, with a torso of at least 14 px: the jersey crop of his box
- * moved and resized a little (as a detector's box would be), labelled with his number when the renderer
+ * Rendered: clips of Metrica Sample Game 1 (random start and seed, so kits and numbers vary; never inside
+ * the 10:00-20:00 window bench:engine scores; broadcast camera; two thirds at 1280x720, a third at
+ * 1920x1080), encoded to H.264 and decoded by ffmpeg as the engine reads video, every 3rd frame; every
+ * player or goalkeeper at least 95% in the picture, at most 30% hidden, with a torso of at least 14 px:
+ * the jersey crop of his box moved and resized (as a detector's box would be), labelled with his number when the renderer
  * drew it at least 5 px tall, else "illegible" (-1). Referees are illegible. Clips 3, 7, 11, ... are
  * validation.
  * Synthetic: shirt patches with numbers 1-99 in the fonts this machine has, kit and number colours at
@@ -14,7 +15,8 @@
  * sometimes; a sixth are illegible (no number, a sliver of one, or too blurred to read).
  * Output: `crops.u8` (N x 32 x 32 x 3, row-major RGB), `labels.csv` (index, number, source, group, split).
  */
-import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
@@ -22,7 +24,11 @@ import { createCanvas } from '@napi-rs/canvas';
 import { parseMetricaEventsCsv } from '../../engine/sim/events/metrica-csv.js';
 import { simulateMatch } from '../../engine/sim/simulate.js';
 import { toTruthEvents } from '../../engine/sim/truth-events.js';
-import { FrameRenderer } from '../../engine/sim/render/frame-renderer.js';
+import type { FrameTruth } from '../../engine/sim/render/frame-renderer.js';
+import { PITCH_LENGTH, PITCH_WIDTH } from '../../engine/sim/events/match-events.js';
+import { renderTruthVideo } from '../../engine/io/render-video.js';
+import { decodeFrames } from '../../engine/io/frame-source.js';
+import { TRUTH_FORMAT, TRUTH_VERSION, type SimTruth } from '../../engine/io/sim-truth.js';
 import { createRng, type Rng } from '../../engine/sim/rng.js';
 import { cropJersey, JERSEY_SIZE } from '../../engine/vision/identity/jersey-crop.js';
 import { resampleRegion } from '../../engine/vision/resample-region.js';
@@ -43,39 +49,49 @@ class Writer {
   }
 }
 
+/** The rendered fixture bench:engine scores (Sample Game 1, 10:00-20:00) stays out of training. */
+const FIXTURE_MS: [number, number] = [600_000, 1_200_000];
+
 async function rendered(out: Writer, clips: number): Promise<void> {
   const source = parseMetricaEventsCsv(readFileSync(join(DATA, 'metrica/Sample_Game_1/Sample_Game_1_RawEventsData.csv'), 'utf8'));
-  const events = toTruthEvents(source);
   const rng = createRng(4242);
   for (let c = 0; c < clips; c++) {
     const [W, H] = c % 3 === 2 ? [1920, 1080] : [1280, 720];
-    const fromMs = Math.round(rng.range(60_000, 5_400_000) / 40) * 40;
-    const track = simulateMatch(source, { seed: 300 + c, fromMs, durationMs: 6_000 });
-    const renderer = new FrameRenderer(track, events, source.periods, { camera: 'broadcast', width: W, height: H, seed: 300 + c, cuts: false });
-    const split = c % 4 === 3 ? 'valid' : 'train';
-    const rgb = new Uint8Array(W * H * 3);
-    for (let f = 0; f < renderer.frames; f++) {
-      if (f % 10 === 0) await new Promise((r) => setImmediate(r));
-      const { rgba, truth } = renderer.renderNext();
-      if (f % 3 !== 0 || !truth.analysable) continue;
-      for (let i = 0, j = 0; i < W * H; i++, j += 3) {
-        rgb[j] = rgba[i * 4] as number;
-        rgb[j + 1] = rgba[i * 4 + 1] as number;
-        rgb[j + 2] = rgba[i * 4 + 2] as number;
+    let fromMs = 0;
+    do fromMs = Math.round(rng.range(60_000, 5_400_000) / 40) * 40;
+    while (fromMs + 6_000 > FIXTURE_MS[0] && fromMs < FIXTURE_MS[1]);
+    const seed = 300 + c;
+    const track = simulateMatch(source, { seed, fromMs, durationMs: 6_000 });
+    const truth: SimTruth = {
+      meta: { format: TRUTH_FORMAT, version: TRUTH_VERSION, seed, source: { file: 'Sample_Game_1', format: 'metrica-csv' }, start_ms: track.startMs,
+        frame_ms: 40, frames: track.frames, pitch: { length_m: PITCH_LENGTH, width_m: PITCH_WIDTH }, periods: source.periods, objects: track.objects },
+      track, events: toTruthEvents(source, track.startMs, track.startMs + 6_000),
+    };
+    // Encoded to H.264 and decoded by ffmpeg, as the engine sees video: compression blurs small digits.
+    const dir = mkdtempSync(join(tmpdir(), 'jersey-clip-'));
+    try {
+      await renderTruthVideo(dir, truth, { camera: 'broadcast', width: W, height: H, seed, cuts: false });
+      const frames = readFileSync(join(dir, 'frames.ndjson'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as FrameTruth);
+      const split = c % 4 === 3 ? 'valid' : 'train';
+      for await (const f of decodeFrames({ path: join(dir, 'video.mp4'), width: W, height: H })) {
+        const t = frames[f.index];
+        if (f.index % 3 !== 0 || !t?.analysable) continue;
+        for (const o of t.objects) {
+          if (!o.box || o.in_frame < 0.95 || o.occlusion > 0.3 || (o.role !== 'player' && o.role !== 'goal_keeper' && o.role !== 'referee')) continue;
+          const [x0, y0, x1, y1] = o.box;
+          const h = y1 - y0;
+          if (0.42 * h < 14) continue;
+          // A detector's box: off in place and size (the engine's boxes come from a half-size picture).
+          const dx = rng.range(-0.08, 0.08) * h;
+          const dy = rng.range(-0.07, 0.07) * h;
+          const sh = rng.range(0.88, 1.1);
+          const box = [x0 + dx, y0 + dy + (1 - sh) * h, x1 + dx, y1 + dy];
+          const legible = o.jersey !== null && o.shirt !== null && o.shirt.number_px >= 5;
+          out.add(cropJersey(f.rgb, W, H, box), legible ? (o.jersey as number) : -1, 'sim', `sim-${c}`, split);
+        }
       }
-      for (const o of truth.objects) {
-        if (!o.box || o.in_frame < 0.95 || o.occlusion > 0.3 || (o.role !== 'player' && o.role !== 'goal_keeper' && o.role !== 'referee')) continue;
-        const [x0, y0, x1, y1] = o.box;
-        const h = y1 - y0;
-        if (0.42 * h < 14) continue;
-        // A detector's box: a little off in place and size.
-        const dx = rng.range(-0.06, 0.06) * h;
-        const dy = rng.range(-0.05, 0.05) * h;
-        const sh = rng.range(0.92, 1.08);
-        const box = [x0 + dx, y0 + dy + (1 - sh) * h, x1 + dx, y1 + dy];
-        const legible = o.jersey !== null && o.shirt !== null && o.shirt.number_px >= 5;
-        out.add(cropJersey(rgb, W, H, box), legible ? (o.jersey as number) : -1, 'sim', `sim-${c}`, split);
-      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
     process.stderr.write(`clip ${c + 1}/${clips}: ${out.n} crops\n`);
   }

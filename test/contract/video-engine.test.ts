@@ -15,7 +15,8 @@ let s: TestService;
 let frames: FrameTruth[];
 
 beforeAll(async () => {
-  await renderSampleClip(dir, { seed: 4, fromMs: 2_000, durationMs: 8_000 });
+  // 720p: shirt numbers are a few pixels tall at 640x360, too small to read.
+  await renderSampleClip(dir, { seed: 4, fromMs: 2_000, durationMs: 8_000, width: 1280, height: 720 });
   frames = readFileSync(join(dir, 'frames.ndjson'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as FrameTruth);
   s = await startTestService({ minAnalysisSeconds: 0 });
 }, 60_000);
@@ -24,7 +25,10 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-interface Row { timestamp: number; role: string; player_id: string | null; x: number; y: number; bbox_x: number | null; bbox_y: number | null; status: string }
+interface Row {
+  timestamp: number; role: string; player_id: string | null; x: number; y: number; bbox_x: number | null; bbox_y: number | null; status: string;
+  position_conf: number | null; identity_conf: number | null;
+}
 
 describe('video engine through the API', () => {
   it('[ANA-02] analyses a rendered broadcast clip: calibrated, detected people on the pitch where the truth has them, a ball, scene events', async () => {
@@ -35,19 +39,30 @@ describe('video engine through the API', () => {
       return ['done', 'error', 'no_match_detected'].includes(a.status) ? a : undefined;
     }, 120_000, 'the analysis to finish');
     expect(done).toMatchObject({ status: 'done', results_available: true, progress: 100 });
-    // The run reports what it ran on: the person verifier on onnxruntime's CPU provider by default.
-    expect(done.runtime).toEqual({ execution_provider: 'cpu', models: ['person-verifier'] });
+    // The run reports what it ran on: the person verifier and the shirt-number reader on onnxruntime's CPU provider by default.
+    expect(done.runtime).toEqual({ execution_provider: 'cpu', models: ['person-verifier', 'jersey-number'] });
 
-    const rows = (await s.api.get(`/v1/analyses/${created.id}/tracking/download?format=json`)).body as Row[];
-    const people = rows.filter((r) => r.role !== 'ball');
-    expect(people.length).toBeGreaterThan(200 * 8);
-    for (const r of rows) {
-      expect(['detected', 'detected_overlap']).toContain(r.status);
+    const all = (await s.api.get(`/v1/analyses/${created.id}/tracking/download?format=json`)).body as Row[];
+    for (const r of all) {
       expect(r.x).toBeGreaterThanOrEqual(0);
       expect(r.x).toBeLessThanOrEqual(10500);
-      expect(r.bbox_x).not.toBeNull();
       expect(r.timestamp % 40).toBe(0);
+      if (r.status.startsWith('projected')) {
+        // Off-camera rows of identified players: 5 Hz, no pixels, confidences (spec 2.7).
+        expect(r.status).toBe('projected');
+        expect(r.timestamp % 200).toBe(0);
+        expect(r.player_id).not.toBeNull();
+        expect(r.bbox_x).toBeNull();
+        expect(r.position_conf).toBeGreaterThan(0);
+        expect(r.identity_conf).toBeGreaterThan(0);
+      } else {
+        expect(['detected', 'detected_overlap']).toContain(r.status);
+        expect(r.bbox_x).not.toBeNull();
+      }
     }
+    const rows = all.filter((r) => r.status.startsWith('detected'));
+    const people = rows.filter((r) => r.role !== 'ball');
+    expect(people.length).toBeGreaterThan(200 * 8);
     // Every engine person row lies within 2 m of a person the truth shows in that frame (almost always),
     // and most people the truth shows have a row.
     let near = 0;
@@ -66,6 +81,40 @@ describe('video engine through the API', () => {
     expect(seen / truthPeople).toBeGreaterThan(0.8);
     expect(rows.some((r) => r.role === 'ball')).toBe(true);
     expect(new Set(people.map((r) => r.role))).toContain('player');
+
+    // Player ids: `<team>-<number>` (or `<team>-GK`), and where a row carries one, the person the truth
+    // has there wears that number, or is a goalkeeper (the engine's team labels are its own, so only the
+    // number is compared).
+    const named = people.filter((r) => r.player_id !== null);
+    let sameNumber = 0;
+    let compared = 0;
+    for (const r of named) {
+      expect(r.player_id).toMatch(/^[01]-(\d{1,2}|GK)$/);
+      expect(r.role).not.toBe('referee');
+      const number = (r.player_id as string).split('-')[1];
+      const f = frames[r.timestamp / 40];
+      const nearest = f?.objects.filter((o) => o.role !== 'ball').sort((a, b) => Math.hypot(r.x / 100 - a.x, r.y / 100 - a.y) - Math.hypot(r.x / 100 - b.x, r.y / 100 - b.y))[0];
+      if (!nearest || Math.hypot(r.x / 100 - nearest.x, r.y / 100 - nearest.y) > 1) continue;
+      compared++;
+      if (number === 'GK' ? nearest.role === 'goal_keeper' : String(nearest.jersey) === number) sameNumber++;
+    }
+    expect(compared).toBeGreaterThan(100);
+    expect(sameNumber / compared).toBeGreaterThan(0.9);
+
+    // Exemplar crops of identified players (spec 2.5 individuals): up to 5 each, JPEGs of that player.
+    const crops = (await s.api.get(`/v1/analyses/${created.id}/exemplar-crops`)).body as { individuals: Record<string, number> };
+    const ids = new Set(named.map((r) => r.player_id));
+    expect(Object.keys(crops.individuals).length).toBeGreaterThan(0);
+    for (const [player, count] of Object.entries(crops.individuals)) {
+      expect(ids.has(player)).toBe(true);
+      expect(count).toBeGreaterThanOrEqual(1);
+      expect(count).toBeLessThanOrEqual(5);
+    }
+    const [firstPlayer] = Object.keys(crops.individuals);
+    const jpeg = await fetch(`${s.base}/v1/analyses/${created.id}/exemplar-crops/individuals/${firstPlayer}/0`, { headers: { authorization: `Bearer ${s.token}` } });
+    expect(jpeg.status).toBe(200);
+    expect(jpeg.headers.get('content-type')).toBe('image/jpeg');
+    expect([...new Uint8Array(await jpeg.arrayBuffer()).subarray(0, 2)]).toEqual([0xff, 0xd8]);
 
     const events = (await s.api.get(`/v1/analyses/${created.id}/events?type=scene`)).body as { properties: { scene_type: string; is_analysable: boolean } }[];
     expect(events.length).toBeGreaterThanOrEqual(1);
