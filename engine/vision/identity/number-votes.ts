@@ -6,6 +6,13 @@ import type { JerseyReading } from './jersey-reader.js';
  * 0.85 about half (a 3 read as 5, 22 as 23): below 0.9 a reading adds more wrong votes than right ones.
  */
 export const VOTE_CONFIDENCE = 0.9;
+/**
+ * A track is named with at least 3 sure readings of its number and 75% of the weight: on the rendered
+ * 10-minute fixture this keeps rows with a wrong id under 2% (2 and 60% gave 3.6% wrong for 5 more
+ * points right; docs/benchmarks.md). A wrong number costs more than none.
+ */
+export const MIN_VOTES = 3;
+export const MIN_SHARE = 0.75;
 
 export interface NumberDecision {
   number: number;
@@ -65,7 +72,7 @@ export class NumberVotes {
     }
     if (!best) return null;
     const share = best[1].weight / total;
-    if (best[1].votes < (this.o.minVotes ?? 2) || share < (this.o.minShare ?? 0.6)) return null;
+    if (best[1].votes < (this.o.minVotes ?? MIN_VOTES) || share < (this.o.minShare ?? MIN_SHARE)) return null;
     return { number: best[0], confidence: share * (1 - Math.exp(-best[1].votes / 3)), votes: best[1].votes };
   }
 

@@ -9,13 +9,14 @@ describe('number votes per track', () => {
   it('names a track after repeated confident readings and ignores unsure ones', () => {
     const v = new NumberVotes();
     v.add(1, read(18));
-    expect(v.decide(1)).toBeNull(); // one reading is not enough
+    v.add(1, read(18));
+    expect(v.decide(1)).toBeNull(); // two readings are not enough
     v.add(1, read(null, 0.2));
     v.add(1, read(18));
-    v.add(1, read(16, 0.7)); // a fold
+    v.add(1, read(16, 0.7)); // a fold, read unsure: no vote
     const d = v.decide(1);
     expect(d?.number).toBe(18);
-    expect(d?.votes).toBe(2);
+    expect(d?.votes).toBe(3);
     expect(d?.confidence).toBeGreaterThan(0.3);
     expect(d?.confidence).toBeLessThan(1);
     expect(v.decide(2)).toBeNull();
