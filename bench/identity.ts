@@ -13,7 +13,7 @@ import { parseArgs } from 'node:util';
 import { NumberVotes } from '../engine/vision/identity/number-votes.js';
 import type { JerseyReading } from '../engine/vision/identity/jersey-reader.js';
 import type { TrackEnds } from '../engine/vision/identity/stitch-tracks.js';
-import { trackIdentities } from '../engine/video/track-identities.js';
+import { rowCarriesId, trackIdentities } from '../engine/video/track-identities.js';
 import type { FrameTruth, ObjectTruth } from '../engine/sim/render/frame-renderer.js';
 import { loadEngineOutput, loadTruth } from './eval/load.js';
 import { evaluate } from './eval/metrics.js';
@@ -79,7 +79,7 @@ async function main(): Promise<void> {
   for (const row of engine.rows) {
     if (row.role === 'ball' || !row.track_id) continue;
     const id = ids.get(Number(row.track_id.slice(1)));
-    row.player_id = id && row.role !== 'referee' && row.team === id.team ? id.playerId : null;
+    row.player_id = rowCarriesId(id, { role: row.role, team: row.team ?? null }) ? id.playerId : null;
   }
   if (values.rows) await writeFile(values.rows, `${engine.rows.map((r) => JSON.stringify(r)).join('\n')}\n`);
   const metrics = evaluate(truth, engine).filter((m) => /identity|GS-HOTA|HOTA|physical/.test(m.name));

@@ -7,7 +7,7 @@ import {
 import type { TrackLabel } from '../vision/teams/team-assignment.js';
 import { projectOffCamera, type OffCameraRow, type Sighting } from '../vision/tracking/off-camera.js';
 import type { PersonRows } from './track-store.js';
-import type { TrackIdentity } from './track-identities.js';
+import { rowCarriesId, type TrackIdentity } from './track-identities.js';
 
 /** A track's detections become rows only once it has this many (a stray detection is nobody). */
 const TRACK_MIN_HITS = 3;
@@ -59,12 +59,8 @@ export function assembleRows(i: RowsInput): AssembledRows {
     const f = people.frame[pi] as number;
     const track = people.track[pi] as number;
     if (!i.analysable[f] || track < 0 || i.hits(track) < TRACK_MIN_HITS) continue;
-    // A row carries its track's player id only where the row's own squad is the id's: a stretch of a
-    // track relabelled to the other side (the tracker swapped people in a crowd) or to an official is
-    // somebody else.
-    const l = labels?.[pi] ?? null;
     const id = ids.get(track);
-    if (!id || !l || l.role === 'referee' || l.team !== id.team) {
+    if (!rowCarriesId(id, labels?.[pi] ?? null)) {
       rowPlayer[pi] = NO_PLAYER;
       continue;
     }

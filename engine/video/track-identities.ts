@@ -2,7 +2,7 @@ import { assignIdentities, type Identity, type TrackSummary } from '../vision/id
 import { stitchTracks, type StitchOptions, type TrackEnds } from '../vision/identity/stitch-tracks.js';
 import type { NumberVotes } from '../vision/identity/number-votes.js';
 import type { TeamModel, TrackKit } from '../vision/teams/team-assignment.js';
-import type { AnalysisPlayer } from '../results/analysis-facts.js';
+import { parsePlayerId, type AnalysisPlayer } from '../results/analysis-facts.js';
 
 /** A track's identity with the squad it belongs to (rows of another squad on the track are not him). */
 export interface TrackIdentity extends Identity {
@@ -37,8 +37,9 @@ export function trackIdentities(
   options: { stitch?: boolean | StitchOptions } = {},
 ): Map<number, TrackIdentity> {
   const toFrame = (ms: number) => Math.round((ms - clock.startMs) / clock.frameMs);
-  const tracks = new Map(ends.map((t): [number, TrackEnds] => [t.track, { ...t, number: votes.decide(t.track)?.number ?? null }]));
-  const one = (t: TrackEnds): TrackSummary => ({ track: t.track, team: t.team, role: t.role, from: toFrame(t.fromMs), to: toFrame(t.toMs), number: votes.decide(t.track) });
+  const decided = new Map(ends.map((t) => [t.track, votes.decide(t.track)]));
+  const tracks = new Map(ends.map((t): [number, TrackEnds] => [t.track, { ...t, number: decided.get(t.track)?.number ?? null }]));
+  const one = (t: TrackEnds): TrackSummary => ({ track: t.track, team: t.team, role: t.role, from: toFrame(t.fromMs), to: toFrame(t.toMs), number: decided.get(t.track) ?? null });
   const chains = options.stitch === false
     ? [...tracks.keys()].map((t) => [t])
     : stitchTracks([...tracks.values()], options.stitch === true || options.stitch === undefined ? {} : options.stitch);
@@ -56,7 +57,7 @@ export function trackIdentities(
     }
     const head = parts[0] as TrackEnds;
     const tail = parts[parts.length - 1] as TrackEnds;
-    joined.push({ ...one(head), to: toFrame(tail.toMs), number: together ?? votes.decide(head.track) });
+    joined.push({ ...one(head), to: toFrame(tail.toMs), number: together ?? decided.get(head.track) ?? null });
     members.set(head.track, chain);
   }
   let ids = assignIdentities([...single, ...joined]);
@@ -79,6 +80,15 @@ export function trackIdentities(
 }
 
 /**
+ * Whether a row of an identified track carries the track's id: only where the row's own squad label is
+ * the id's. A stretch of a track relabelled to the other side (the tracker swapped people in a crowd) or
+ * to an official is somebody else.
+ */
+export function rowCarriesId(id: TrackIdentity | undefined, row: { role: string; team: 0 | 1 | null } | null): id is TrackIdentity {
+  return id !== undefined && row !== null && row.role !== 'referee' && row.team === id.team;
+}
+
+/**
  * The analysis's players (analysis.json `players`) from the identities: one entry per player id, in
  * id order (numbers ascending, then suffixes); a goalkeeper when most of his tracks were.
  */
@@ -91,7 +101,7 @@ export function identifiedPlayers(ids: ReadonlyMap<number, TrackIdentity>): Anal
     seen.set(id.playerId, p);
   }
   return [...seen].map(([playerId, p]): AnalysisPlayer => {
-    const jersey = Number(playerId.split('-')[1]);
-    return { player_id: playerId, team: `team_${p.team}`, jersey: Number.isInteger(jersey) ? jersey : null, role: p.keeper * 2 > p.tracks ? 'goal_keeper' : 'player', name: null };
+    const jersey = parsePlayerId(playerId)?.jersey ?? null;
+    return { player_id: playerId, team: `team_${p.team}`, jersey, role: p.keeper * 2 > p.tracks ? 'goal_keeper' : 'player', name: null };
   }).sort((a, b) => a.player_id.localeCompare(b.player_id, 'en', { numeric: true }));
 }
