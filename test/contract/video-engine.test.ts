@@ -31,7 +31,7 @@ interface Row {
 }
 
 describe('video engine through the API', () => {
-  it('[ANA-02] analyses a rendered broadcast clip: calibrated, detected people on the pitch where the truth has them, a ball, scene events', async () => {
+  it('[ANA-02] [TRK-01] [TRK-04] [CRP-01] [CRP-02] [PLR-04] analyses a rendered broadcast clip: calibrated, detected people where the truth has them, player ids that match the truth, projected rows, per-player crops and a player report, a ball, scene events', async () => {
     const video = (await s.api.post('/v1/videos', { video_file_url: join(dir, 'video.mp4'), home_team_name: 'Reds', away_team_name: 'Blues' })).body.data;
     const created = (await s.api.post(`/v1/videos/${video.id}/analysis`)).body.data;
     const done = await waitFor(async () => {
@@ -115,6 +115,13 @@ describe('video engine through the API', () => {
     expect(jpeg.status).toBe(200);
     expect(jpeg.headers.get('content-type')).toBe('image/jpeg');
     expect([...new Uint8Array(await jpeg.arrayBuffer()).subarray(0, 2)]).toEqual([0xff, 0xd8]);
+
+    // [PLR-04] The player report of an identified player: coverage as the engine measured it, his best crop as the hero.
+    const report = (await s.api.get(`/v1/analyses/${created.id}/player-report/${firstPlayer}`)).body;
+    expect(report.player_id).toBe(firstPlayer);
+    expect(report.coverage.source).toBe('coverage_artifact');
+    expect(report.coverage.seconds_detected).toBeCloseTo(named.filter((r) => r.player_id === firstPlayer).length * 0.04, 2);
+    expect(report.card.hero_crop_index).toBe(0);
 
     const events = (await s.api.get(`/v1/analyses/${created.id}/events?type=scene`)).body as { properties: { scene_type: string; is_analysable: boolean } }[];
     expect(events.length).toBeGreaterThanOrEqual(1);
