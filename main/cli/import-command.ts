@@ -1,14 +1,10 @@
 import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
-import { loadConfig } from '../service/config.js';
-import { createService } from '../service/service.js';
-import { readDefaultToken } from '../service/bootstrap.js';
-import { CliError } from './cli-error.js';
+import { CliError, EXIT } from './cli-error.js';
+import { withService } from './api-client.js';
 
 export const IMPORT_USAGE = `usage: touchline import sim DIR | metrica HOME.csv AWAY.csv [--events FILE] [--metadata XML] | parquet TRACKING.parquet [--events FILE]
                         [--video ID] [--home-team NAME] [--away-team NAME] [--date YYYY-MM-DD] [--title T] [--left-start home|away] [--view all|broadcast] [--json]`;
-
-type Call = (method: string, path: string, body?: unknown) => Promise<{ status: number; body: any }>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 /**
  * `touchline import`: the API's POST /v1/imports from the command line. Talks to the running service
@@ -49,49 +45,19 @@ export async function importCommand(argv: string[], out: (line: string) => void)
   const started = performance.now();
   await withService(async (call) => {
     const created = await call('POST', '/v1/imports', body);
-    if (created.status !== 200) throw new CliError(`import refused (${created.status}): ${created.body?.message ?? JSON.stringify(created.body)}`);
+    if (created.status !== 200) {
+      throw new CliError(`import refused (${created.status}): ${created.body?.message ?? JSON.stringify(created.body)}`, created.status === 404 ? EXIT.notFound : EXIT.usage);
+    }
     const id = created.body.data.id as number;
     for (;;) {
       const a = (await call('GET', `/v1/analyses/${id}`)).body.data;
       if (!['init', 'waiting_for_video', 'waiting_for_meta', 'running'].includes(a.status)) {
         if (values.json) out(JSON.stringify(a));
-        if (a.status !== 'done') throw new CliError(`import failed: analysis ${id} is ${a.status}: ${a.status_reason ?? ''}`);
+        if (a.status !== 'done') throw new CliError(`import failed: analysis ${id} is ${a.status}: ${a.status_reason ?? ''}`, EXIT.failed);
         if (!values.json) out(`imported: analysis ${id} of video ${a.video_id} done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
         return;
       }
       await new Promise((r) => setTimeout(r, 100));
     }
   });
-}
-
-async function withService(work: (call: Call) => Promise<void>): Promise<void> {
-  const config = loadConfig();
-  const token = readDefaultToken(config.home);
-  if (token) {
-    const base = `http://127.0.0.1:${config.port}`;
-    const call: Call = async (method, path, body) => {
-      const res = await fetch(`${base}${path}`, {
-        method,
-        headers: { authorization: `Bearer ${token}`, accept: 'application/json', ...(body ? { 'content-type': 'application/json' } : {}) },
-        body: body ? JSON.stringify(body) : undefined,
-      });
-      return { status: res.status, body: await res.json() };
-    };
-    const running = await call('GET', '/v1/videos?per_page=1').then((r) => r.status === 200, () => false);
-    if (running) return work(call);
-  }
-  const service = await createService({ port: 0 });
-  try {
-    const inProcessToken = readDefaultToken(service.config.home) as string;
-    const call: Call = async (method, path, body) => {
-      const res = await service.app.inject({
-        method: method as 'GET' | 'POST', url: path, payload: body as object | undefined,
-        headers: { authorization: `Bearer ${inProcessToken}`, host: '127.0.0.1' },
-      });
-      return { status: res.statusCode, body: res.json() };
-    };
-    await work(call);
-  } finally {
-    await service.close();
-  }
 }

@@ -7,7 +7,8 @@ import { tokenCommand } from './token-commands.js';
 import { simCommand } from './sim-command.js';
 import { datasetCommand } from './dataset-command.js';
 import { importCommand } from './import-command.js';
-import { CliError } from './cli-error.js';
+import { CliError, EXIT } from './cli-error.js';
+import { analysesCommand, statusCommand, videosCommand } from './list-commands.js';
 
 const HELP = `touchline: offline football match analysis
 
@@ -24,7 +25,13 @@ Usage:
   touchline import sim DIR | metrica HOME.csv AWAY.csv [--events F] | parquet FILE [--events F]
                 [--video ID] [--home-team N] [--away-team N] [--date D] [--left-start home|away] [--json]
                                     make a done analysis from existing tracking data (POST /v1/imports)
+  touchline videos list [--json]    every video: id, status, teams, analyses
+  touchline analyses list [--json]  every analysis: id, status, video
+  touchline status ID [--json]      one analysis: status, progress, stage (exit 3 when there is none)
   touchline version                 print the version
+
+Every command takes --json for scripts. Exit codes: 0 done, 1 unexpected error, 2 called wrongly,
+3 no such id, 4 the analysis or import failed, 130 stopped by Ctrl-C (docs/cli.md).
 
 Data lives in TOUCHLINE_HOME (see README.md for every setting).`;
 
@@ -68,6 +75,12 @@ export async function main(argv: string[]): Promise<void> {
       return datasetCommand(rest, out);
     case 'import':
       return importCommand(rest, out);
+    case 'videos':
+      return videosCommand(rest, out);
+    case 'analyses':
+      return analysesCommand(rest, out);
+    case 'status':
+      return statusCommand(rest, out);
     case 'version':
     case '--version': {
       const pkg = createRequire(import.meta.url)('../../../package.json') as { version: string };
@@ -86,8 +99,8 @@ export async function main(argv: string[]): Promise<void> {
 main(process.argv.slice(2)).catch((error: unknown) => {
   if (error instanceof CliError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
     process.stderr.write(`touchline: ${(error as Error).message}\n`);
-    process.exit(2);
+    process.exit(error instanceof CliError ? error.exitCode : EXIT.usage);
   }
   process.stderr.write(`touchline: ${(error as Error).stack ?? String(error)}\n`);
-  process.exit(1);
+  process.exit(EXIT.unexpected);
 });

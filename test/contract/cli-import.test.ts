@@ -65,16 +65,18 @@ describe('touchline import', () => {
     const home = tempHome();
     homes.push(home);
     const env = { ...process.env, TOUCHLINE_HOME: home, TOUCHLINE_PORT: String(await freePort()) };
-    const cases: [string[], RegExp][] = [
-      [['import'], /usage: touchline import/],
-      [['import', 'sim'], /usage: touchline import/],
-      [['import', 'sim', '/no/such/dir'], /import refused \(422\): body field 'paths.dir': no directory/],
-      [['import', 'sim', truthDir, '--video', 'x'], /--video must be a video id/],
-      [['import', 'sim', home], /import failed: analysis \d+ is error: cannot read simulator truth/],
+    // Exit codes (docs/cli.md): 2 called wrongly, 3 no such video, 4 the import ran and failed.
+    const cases: [string[], RegExp, number][] = [
+      [['import'], /usage: touchline import/, 2],
+      [['import', 'sim'], /usage: touchline import/, 2],
+      [['import', 'sim', '/no/such/dir'], /import refused \(422\): body field 'paths.dir': no directory/, 2],
+      [['import', 'sim', truthDir, '--video', 'x'], /--video must be a video id/, 2],
+      [['import', 'sim', truthDir, '--video', '77'], /import refused \(404\)/, 3],
+      [['import', 'sim', home], /import failed: analysis \d+ is error: cannot read simulator truth/, 4],
     ];
-    for (const [args, message] of cases) {
+    for (const [args, message, code] of cases) {
       const err = await run(process.execPath, [CLI, ...args], { env }).then(() => null, (e: { code: number; stderr: string }) => e);
-      expect(err?.code, args.join(' ')).toBe(2);
+      expect(err?.code, args.join(' ')).toBe(code);
       expect(err?.stderr).toMatch(message);
     }
   });
