@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
-import { createServer } from 'node:net';
 import { rmSync } from 'node:fs';
 import { promisify } from 'node:util';
-import { CLI, spawnServe } from '../helpers/cli-process.js';
+import { CLI, freePort, spawnServe } from '../helpers/cli-process.js';
 import { makeApi, startTestService, tempHome } from '../helpers/test-service.js';
 import { readDefaultToken } from '../../main/service/bootstrap.js';
 import { writeSampleTruth } from '../helpers/sim-fixture.js';
@@ -11,14 +10,6 @@ import { writeSampleTruth } from '../helpers/sim-fixture.js';
 const run = promisify(execFile);
 let truthDir: string;
 const homes: string[] = [];
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const port = (server.address() as { port: number }).port;
-  await new Promise((r) => server.close(r));
-  return port;
-}
 
 beforeAll(async () => {
   truthDir = await writeSampleTruth();

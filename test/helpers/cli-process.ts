@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
 export const CLI = fileURLToPath(new URL('../../dist/main/cli/touchline.js', import.meta.url));
@@ -24,4 +25,13 @@ export async function spawnServe(home: string, env: Record<string, string> = {})
     child.on('exit', (code) => reject(new Error(`serve exited with ${code}: ${out}`)));
   });
   return { child, base };
+}
+
+/** A TCP port free on 127.0.0.1 right now: a CLI run pointed at it finds no service there. */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const port = (server.address() as { port: number }).port;
+  await new Promise((r) => server.close(r));
+  return port;
 }
