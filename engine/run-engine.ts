@@ -14,7 +14,7 @@ import { parseMetricaTracking } from './import/metrica-tracking.js';
 import { parseMetricaEventsCsv } from './sim/events/metrica-csv.js';
 import { parseMetricaEventsJson } from './sim/events/metrica-json.js';
 import type { AnalysisFacts } from './results/analysis-facts.js';
-import { RESULT_FILES, exemplarCropFile, type EngineRunSpec, type VideoSource } from './worker-protocol.js';
+import { RESULT_FILES, exemplarCropFile, type EngineRunSpec, type FrameCount, type VideoSource } from './worker-protocol.js';
 import { analyseVideo } from './video/analyse-video.js';
 import { DATA_VERSION, ENGINE_VERSION } from './version.js';
 
@@ -26,7 +26,7 @@ export class EngineFailure extends Error {
   }
 }
 
-export type ProgressFn = (progress: number, stage: string) => void;
+export type ProgressFn = (progress: number, stage: string, frames?: FrameCount) => void;
 
 async function runImport(spec: EngineRunSpec, progress: ProgressFn): Promise<{ result: ImportResult; source: AnalysisFacts['source'] }> {
   const source = spec.source;
@@ -103,7 +103,7 @@ async function runVideo(v: VideoSource, progress: ProgressFn): Promise<{ result:
   const r = await analyseVideo({
     path: v.path, width: v.width, height: v.height, sourceWidth: v.sourceWidth ?? v.width, sourceHeight: v.sourceHeight ?? v.height,
     startSeconds: v.startOffsetSeconds, endSeconds: v.endOffsetSeconds,
-  }, (share, stage) => progress(Math.round(2 + share * 65), stage), { executionProvider: v.executionProvider });
+  }, (share, stage, frames) => progress(Math.round(2 + share * 65), stage, frames), { executionProvider: v.executionProvider });
   if (r.calibratedFrames === 0) {
     throw new EngineFailure(r.analysableFrames === 0
       ? 'no match footage found: no frame of the video shows a game camera view of the pitch'

@@ -6,6 +6,9 @@ import type { AnalysisFacts } from './results/analysis-facts.js';
  * utilityProcess in the app). One process runs one analysis: it gets a `run` message, reports
  * progress, and ends with `done` or `failed`. Results are files in `outDir`, never messages.
  */
+/** Frames through the engine's frame loop so far, of how many: what a progress bar turns into frames per second. */
+export interface FrameCount { done: number; total: number }
+
 export type ImportFormat = 'sim' | 'metrica' | 'parquet';
 
 export interface ImportSource {
@@ -49,7 +52,7 @@ export interface EngineRunSpec {
 export type ParentMessage = { type: 'run'; spec: EngineRunSpec };
 
 export type WorkerMessage =
-  | { type: 'progress'; progress: number; stage: string }
+  | { type: 'progress'; progress: number; stage: string; frames?: FrameCount }
   | { type: 'done'; facts: AnalysisFacts }
   /** `status`: the analysis status this failure means (error unless the engine knows better). */
   | { type: 'failed'; message: string; status: 'error' | 'no_match_detected' | 'needs_attention' };

@@ -31,11 +31,11 @@ process.on('disconnect', () => process.exit(1));
 let lastProgressAt = 0;
 port.onMessage((message) => {
   if (message.type !== 'run') return;
-  runEngine(message.spec, (progress, stage) => {
+  runEngine(message.spec, (progress, stage, frames) => {
     const now = Date.now();
     if (now - lastProgressAt < 200 && progress < 100) return;
     lastProgressAt = now;
-    port.send({ type: 'progress', progress, stage });
+    port.send(frames ? { type: 'progress', progress, stage, frames } : { type: 'progress', progress, stage });
   }).then(
     (facts) => port.send({ type: 'done', facts }),
     (error: unknown) => {

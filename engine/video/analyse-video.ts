@@ -27,6 +27,7 @@ import { assignTeams, type TrackKit } from '../vision/teams/team-assignment.js';
 import type { TrackingColumns } from '../results/tracking-columns.js';
 import type { ResultEvent } from '../results/result-events.js';
 import { PersonRows, TrackKits, windowLabels } from './track-store.js';
+import type { FrameCount } from '../worker-protocol.js';
 
 export interface VideoInput {
   path: string;
@@ -88,7 +89,7 @@ export interface DebugFrame {
   ball: [number, number] | null;
 }
 
-export type VideoProgress = (share: number, stage: string) => void;
+export type VideoProgress = (share: number, stage: string, frames?: FrameCount) => void;
 
 const FRAME_MS = 40;
 
@@ -212,7 +213,7 @@ export async function analyseVideo(input: VideoInput, progress: VideoProgress, o
     }
     ballLog.push(r.camera, r.ballCandidates);
     frames = f.index + 1;
-    if (frames % 25 === 0) progress(Math.min(0.95, frames / total), 'analysing frames');
+    if (frames % 25 === 0) progress(Math.min(0.95, frames / total), 'analysing frames', { done: frames, total });
   }
   timings.frames = performance.now() - t0;
   for (const [k, ms] of Object.entries(analyser.timings)) timings[`stage_${k}`] = ms;

@@ -1,6 +1,6 @@
 import type { Processor } from '../store/settings-repo.js';
 import { join } from 'node:path';
-import { readFile } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import type { ServiceConfig } from '../config.js';
 import type { AnalysesRepo, AnalysisRow } from '../store/analyses-repo.js';
 import { FINAL_STATUSES } from '../store/analyses-repo.js';
@@ -87,6 +87,24 @@ export class AnalysisRunner {
     }
   }
 
+  /**
+   * Stops a queued or running analysis for good: it ends in `error` with the reason `cancelled`, its
+   * engine process is stopped and its result folder (half-written or not) removed. A queued job that is claimed
+   * later finds the analysis final and does nothing. False when the analysis had already ended.
+   */
+  async cancel(id: number): Promise<boolean> {
+    const analysis = this.deps.analyses.get(id);
+    if (!analysis || FINAL_STATUSES.includes(analysis.status)) return false;
+    // Final first, so a progress report racing the abort cannot write into it (setProgress needs running).
+    if (!this.deps.analyses.finish(id, { status: 'error', reason: 'cancelled by the user' })) return false;
+    await this.queue?.cancelForAnalysis(id);
+    const dir = analysisDir(this.deps.config.home, analysis.video_id, id);
+    await Promise.all([rm(`${dir}.partial`, { recursive: true, force: true }), rm(dir, { recursive: true, force: true })]);
+    const row = this.deps.analyses.get(id);
+    if (row) this.deps.onFinished?.(row);
+    return true;
+  }
+
   handler(): JobHandler {
     return {
       run: (job, signal) => this.run(job, signal),
@@ -144,16 +162,16 @@ export class AnalysisRunner {
     }
 
     analyses.setStatus(analysis.id, 'running');
-    analyses.setProgress(analysis.id, 0);
+    analyses.startProgress(analysis.id);
     let lastWrite = 0;
     try {
       const facts = await this.deps.host.run(this.spec(analysis, video, previewKits), {
         signal,
-        onProgress: (progress) => {
+        onProgress: (progress, stage, frames) => {
           const now = Date.now();
           if (now - lastWrite < 250 && progress < 100) return;
           lastWrite = now;
-          analyses.setProgress(analysis.id, Math.min(99, progress));
+          analyses.setProgress(analysis.id, Math.min(99, progress), frames ? { stage, frames } : { stage });
         },
       });
       this.complete(analysis, facts);

@@ -1,11 +1,11 @@
 import { fork } from 'node:child_process';
 import { compiledScript } from '../results/script-path.js';
 import type { AnalysisFacts } from '../../../engine/results/analysis-facts.js';
-import type { EngineRunSpec, WorkerMessage } from '../../../engine/worker-protocol.js';
+import type { EngineRunSpec, FrameCount, WorkerMessage } from '../../../engine/worker-protocol.js';
 
 /** Runs one analysis in a separate engine process; the service never computes in its own. */
 export interface EngineHost {
-  run(spec: EngineRunSpec, options: { signal: AbortSignal; onProgress(progress: number, stage: string): void }): Promise<AnalysisFacts>;
+  run(spec: EngineRunSpec, options: { signal: AbortSignal; onProgress(progress: number, stage: string, frames?: FrameCount): void }): Promise<AnalysisFacts>;
 }
 
 /** An engine run that ended without results; `status` is the analysis status it means. */
@@ -49,7 +49,7 @@ export function processEngineHost(start: (script: string) => EngineProcess, opti
         signal.addEventListener('abort', onAbort, { once: true });
         child.onMessage((raw) => {
           const m = raw as WorkerMessage;
-          if (m.type === 'progress') onProgress(m.progress, m.stage);
+          if (m.type === 'progress') onProgress(m.progress, m.stage, m.frames);
           else if (m.type === 'done') outcome = { facts: m.facts };
           else if (m.type === 'failed') outcome = { error: new EngineRunError(m.message, m.status) };
         });

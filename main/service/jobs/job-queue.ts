@@ -53,12 +53,21 @@ export class JobQueue {
   }
 
   /** Aborts and drops every job of a video (it is being deleted); resolves once they have stopped. */
-  async cancelForVideo(videoId: number): Promise<void> {
+  cancelForVideo(videoId: number): Promise<void> {
+    return this.cancelWhere((job) => job.video_id === videoId, 'video deleted');
+  }
+
+  /** Aborts and drops the running jobs of one analysis (cancelled by its user); resolves once they have stopped. */
+  cancelForAnalysis(analysisId: number): Promise<void> {
+    return this.cancelWhere((job) => job.analysis_id === analysisId, 'analysis cancelled');
+  }
+
+  private async cancelWhere(match: (job: JobRow) => boolean, why: string): Promise<void> {
     const waits: Promise<void>[] = [];
     for (const r of this.running.values()) {
-      if (r.job.video_id === videoId) {
+      if (match(r.job)) {
         r.abortKind = 'cancel';
-        r.controller.abort(new Error('video deleted'));
+        r.controller.abort(new Error(why));
         waits.push(r.done);
       }
     }

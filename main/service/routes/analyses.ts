@@ -9,6 +9,7 @@ import type { ServiceContext } from '../context.js';
 import { IdParams, managementErrors } from '../schemas/common.js';
 import { AnalysisCreateBody, ImportBody } from '../schemas/analysis-schemas.js';
 import type { VideoRow } from '../store/videos-repo.js';
+import type { AnalysisRow } from '../store/analyses-repo.js';
 import type { ImportSource } from '../../../engine/worker-protocol.js';
 import { ENGINE_VERSION } from '../../../engine/version.js';
 import { presentAnalysis } from './present-analysis.js';
@@ -64,6 +65,27 @@ export function analysesRoutes(ctx: ServiceContext) {
       if (!analysis) throw apiError('ANALYSIS_NOT_FOUND', `analysis ${request.params.id} not found`);
       const video = ownedVideo(ctx, request, analysis.video_id);
       return { data: presentAnalysis(analysis, video) };
+    });
+
+    r.post('/analyses/:id/cancel', {
+      // Below /analyses/{id}/ but it manages the analysis, so its errors are `{ message }`.
+      config: { family: 'management' },
+      schema: {
+        tags: TAG,
+        summary: 'Touchline extension: stop a queued or running analysis for good (it ends in `error`, reason `cancelled by the user`)',
+        params: IdParams,
+        response: { 200: Type.Object({ data: Type.Ref('Analysis') }), ...managementErrors(403, 404, 409) },
+      },
+    }, async (request) => {
+      const analysis = ctx.analyses.get(request.params.id);
+      if (!analysis) throw apiError('ANALYSIS_NOT_FOUND', `analysis ${request.params.id} not found`);
+      ownedVideo(ctx, request, analysis.video_id);
+      if (!(await ctx.runner.cancel(analysis.id))) {
+        const now = ctx.analyses.get(analysis.id) as AnalysisRow;
+        throw apiError('ANALYSIS_FINISHED', `analysis ${analysis.id} is ${now.status}: only a queued or running analysis can be cancelled`);
+      }
+      const video = ctx.videos.get(analysis.video_id) as VideoRow;
+      return { data: presentAnalysis(ctx.analyses.get(analysis.id) as AnalysisRow, video) };
     });
 
     r.post('/imports', {

@@ -30,5 +30,12 @@ export function presentAnalysis(a: AnalysisRow, video: VideoRow): Analysis {
     },
   };
   if (a.status === 'waiting_for_meta') out.waiting_for = ['game_context'];
+  if (a.status === 'running') {
+    out.progress_detail = {
+      stage: a.progress_stage ?? 'starting',
+      frames_done: a.frames_done,
+      frames_total: a.frames_total,
+    };
+  }
   return out;
 }

@@ -33,6 +33,11 @@ export const Analysis = Type.Object({
   results_available: Type.Boolean(),
   progress: Type.Number({ minimum: 0, maximum: 100 }),
   waiting_for: Type.Optional(Type.Array(StringEnum(['game_context']))),
+  progress_detail: Type.Optional(Type.Object({
+    stage: Type.String({ description: 'What the engine is doing now, in words (e.g. `analysing frames`, `writing tracking`)' }),
+    frames_done: Nullable(Type.Integer({ description: 'Frames through the frame loop so far (video runs); null before the loop and for imports' })),
+    frames_total: Nullable(Type.Integer({ description: 'Frames the loop will go through (at the analysis fps)' })),
+  }, { description: 'Touchline extension, present only while `running`: for progress bars (frames per second and time left come from successive reads)' })),
   quality: Nullable(Quality),
   runtime: Nullable(Type.Object({
     execution_provider: Nullable(StringEnum(['cpu', 'cuda', 'dml', 'coreml'], { description: 'Where the learned models ran (onnxruntime execution provider)' })),

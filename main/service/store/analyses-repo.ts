@@ -28,6 +28,10 @@ export interface AnalysisRow {
   quality_json: string | null;
   /** The run's learned models and execution provider (video runs), JSON. */
   runtime_json: string | null;
+  /** While running: the engine's current stage, and its frame loop's count (video runs). */
+  progress_stage: string | null;
+  frames_done: number | null;
+  frames_total: number | null;
 }
 
 export interface NewAnalysis {
@@ -85,9 +89,16 @@ export class AnalysesRepo {
     return info.changes > 0;
   }
 
-  setProgress(id: number, progress: number): void {
-    this.db.prepare("UPDATE analyses SET progress = ? WHERE id = ? AND status = 'running'")
-      .run(Math.max(0, Math.min(100, progress)), id);
+  /** A run (re)starts from nothing: a restarted run must not show the frame count of the one before. */
+  startProgress(id: number): void {
+    this.db.prepare("UPDATE analyses SET progress = 0, progress_stage = 'starting', frames_done = NULL, frames_total = NULL WHERE id = ? AND status = 'running'")
+      .run(id);
+  }
+
+  setProgress(id: number, progress: number, detail: { stage?: string; frames?: { done: number; total: number } } = {}): void {
+    this.db.prepare(`UPDATE analyses SET progress = ?, progress_stage = COALESCE(?, progress_stage),
+        frames_done = COALESCE(?, frames_done), frames_total = COALESCE(?, frames_total) WHERE id = ? AND status = 'running'`)
+      .run(Math.max(0, Math.min(100, progress)), detail.stage ?? null, detail.frames?.done ?? null, detail.frames?.total ?? null, id);
   }
 
   /** Ends a run: done with results, or a final failure status with its reason. */

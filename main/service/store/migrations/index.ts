@@ -3,6 +3,7 @@ import { sql as m002, foreignKeysOff as m002FkOff } from './002-analyses.js';
 import { sql as m003 } from './003-runtime.js';
 import { sql as m004 } from './004-embed-tokens.js';
 import { sql as m005 } from './005-settings.js';
+import { sql as m006 } from './006-progress-detail.js';
 
 export interface Migration {
   version: number;
@@ -19,4 +20,5 @@ export const migrations: readonly Migration[] = [
   { version: 3, name: 'runtime', sql: m003 },
   { version: 4, name: 'embed-tokens', sql: m004 },
   { version: 5, name: 'settings', sql: m005 },
+  { version: 6, name: 'progress-detail', sql: m006 },
 ];

@@ -1,10 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { rmSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { makeApi, startTestService, tempHome, waitFor, type Api, type TestService } from '../helpers/test-service.js';
 import { spawnServe } from '../helpers/cli-process.js';
 import { readDefaultToken } from '../../main/service/bootstrap.js';
 import { writeSampleTruth } from '../helpers/sim-fixture.js';
+import { analysisDir } from '../../main/service/jobs/analysis-runner.js';
 
 const HANGING = fileURLToPath(new URL('../fixtures/workers/hanging-worker.mjs', import.meta.url));
 const CRASHING = fileURLToPath(new URL('../fixtures/workers/crashing-worker.mjs', import.meta.url));
@@ -105,5 +106,79 @@ describe('a crash in the middle of an analysis', () => {
     const ended = await statusOf(t.api, id);
     expect(ended.status).toBe('error');
     expect(ended.status_reason).toMatch(/interrupted 1 times/);
+  });
+});
+
+const running = (api: Api, id: number) => waitFor(async () => {
+  const a = await statusOf(api, id);
+  return a.status === 'running' && a.progress_detail?.frames_done ? a : undefined;
+}, 20_000, 'the analysis to run');
+
+describe('progress detail (Touchline extension of GET /analyses/{id})', () => {
+  it('[ANA-08] a running analysis says its stage and frame count; a queued or finished one has no detail', async () => {
+    t = await startTestService({ engineWorker: HANGING });
+    const a = (await t.api.post('/v1/imports', { format: 'sim', paths: { dir: truthDir } })).body.data;
+    expect(a.progress_detail).toBeUndefined();
+    const now = await running(t.api, a.id);
+    expect(now.progress).toBe(30);
+    expect(now.progress_detail).toEqual({ stage: 'analysing frames', frames_done: 250, frames_total: 1000 });
+    // One analysis at a time: the second is queued and has no detail yet.
+    const b = (await t.api.post('/v1/imports', { format: 'sim', paths: { dir: truthDir } })).body.data;
+    expect((await statusOf(t.api, b.id)).progress_detail).toBeUndefined();
+  });
+});
+
+describe('POST /analyses/{id}/cancel (Touchline extension)', () => {
+  it('[ANA-10] stops a running analysis for good: error, reason cancelled, results folder removed, the next one runs', async () => {
+    t = await startTestService({ engineWorker: HANGING });
+    const a = (await t.api.post('/v1/imports', { format: 'sim', paths: { dir: truthDir } })).body.data;
+    const b = (await t.api.post('/v1/imports', { format: 'sim', paths: { dir: truthDir } })).body.data;
+    await running(t.api, a.id);
+    // What a killed engine leaves behind: its half-written folder.
+    const partial = `${analysisDir(t.home, a.video_id, a.id)}.partial`;
+    mkdirSync(partial, { recursive: true });
+    const res = await t.api.post(`/v1/analyses/${a.id}/cancel`);
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ id: a.id, status: 'error', status_reason: 'cancelled by the user', results_available: false, finished_at: null });
+    expect(res.body.data.progress_detail).toBeUndefined();
+    expect(existsSync(partial)).toBe(false);
+    // Its job is dropped, not put back: the queue moves on to the next analysis.
+    await running(t.api, b.id);
+    expect((await statusOf(t.api, a.id)).status).toBe('error');
+    expect(t.service.context.db.prepare("SELECT state, last_error FROM jobs WHERE analysis_id = ?").all(a.id)).toEqual([{ state: 'failed', last_error: 'cancelled' }]);
+    const events = await t.api.get(`/v1/analyses/${a.id}/events`);
+    expect(events.status).toBe(409);
+  });
+
+  it('[ANA-10] cancels a queued analysis before it starts; it never runs', async () => {
+    t = await startTestService({ engineWorker: HANGING });
+    const a = (await t.api.post('/v1/imports', { format: 'sim', paths: { dir: truthDir } })).body.data;
+    const b = (await t.api.post('/v1/imports', { format: 'sim', paths: { dir: truthDir } })).body.data;
+    await running(t.api, a.id);
+    const res = await t.api.post(`/v1/analyses/${b.id}/cancel`);
+    expect(res.status).toBe(200);
+    expect(res.body.data.status).toBe('error');
+    expect((await t.api.post(`/v1/analyses/${a.id}/cancel`)).status).toBe(200);
+    // The freed queue claims b's job, which finds b final and ends without running the engine.
+    await waitFor(async () => {
+      const jobs = t!.service.context.db.prepare("SELECT state FROM jobs WHERE analysis_id = ? AND state IN ('queued','running')").all(b.id);
+      return jobs.length === 0 ? true : undefined;
+    }, 10_000, 'b\'s job to end');
+    expect((await statusOf(t.api, b.id))).toMatchObject({ status: 'error', status_reason: 'cancelled by the user' });
+  });
+
+  it('[ANA-11] unknown analysis -> 404 {message}; a finished one -> 409 {message} naming its status; data kept', async () => {
+    t = await startTestService();
+    const missing = await t.api.post('/v1/analyses/999999/cancel');
+    expect(missing.status).toBe(404);
+    expect(Object.keys(missing.body)).toEqual(['message']);
+    const a = (await t.api.post('/v1/imports', { format: 'sim', paths: { dir: truthDir } })).body.data;
+    await waitFor(async () => ((await statusOf(t!.api, a.id)).status === 'done' ? true : undefined), 30_000, 'the import');
+    const late = await t.api.post(`/v1/analyses/${a.id}/cancel`);
+    expect(late.status).toBe(409);
+    expect(Object.keys(late.body)).toEqual(['message']);
+    expect(late.body.message).toMatch(/is done: only a queued or running analysis can be cancelled/);
+    expect((await statusOf(t.api, a.id)).status).toBe('done');
+    expect((await t.api.get(`/v1/analyses/${a.id}/events`)).status).toBe(200);
   });
 });
