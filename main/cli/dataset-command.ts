@@ -19,7 +19,7 @@ export async function datasetCommand(argv: string[], out: (line: string) => void
     args: argv,
     options: {
       events: { type: 'string' }, metadata: { type: 'string' }, clips: { type: 'string' }, 'clip-seconds': { type: 'string' },
-      every: { type: 'string' }, size: { type: 'string' }, seed: { type: 'string' }, out: { type: 'string' },
+      every: { type: 'string' }, size: { type: 'string' }, seed: { type: 'string' }, out: { type: 'string' }, json: { type: 'boolean' },
     },
     strict: true,
   });
@@ -31,5 +31,6 @@ export async function datasetCommand(argv: string[], out: (line: string) => void
     out: resolve(values.out), clips: positive('clips', values.clips, 20), clipSeconds: positive('clip-seconds', values['clip-seconds'], 8),
     every: positive('every', values.every, 10), width, height, seed: positive('seed', values.seed, 1),
   });
+  if (values.json) return out(JSON.stringify({ out: resolve(values.out), ...summary }));
   out(`dataset: ${summary.images} images (${summary.nonAnalysable} not analysable), ${summary.boxes} boxes, ${summary.masks} line masks, ${summary.crops} player crops, ${summary.digits} jersey crops in ${((performance.now() - started) / 1000).toFixed(1)} s -> ${resolve(values.out)}`);
 }

@@ -49,7 +49,7 @@ export async function simCommand(argv: string[], out: (line: string) => void): P
       events: { type: 'string' }, metadata: { type: 'string' }, from: { type: 'string' },
       duration: { type: 'string' }, seed: { type: 'string' }, out: { type: 'string' },
       camera: { type: 'string' }, size: { type: 'string' }, distortion: { type: 'string' },
-      'no-cuts': { type: 'boolean' }, 'truth-only': { type: 'boolean' },
+      'no-cuts': { type: 'boolean' }, 'truth-only': { type: 'boolean' }, json: { type: 'boolean' },
     },
     strict: true,
   });
@@ -85,8 +85,13 @@ export async function simCommand(argv: string[], out: (line: string) => void): P
     events,
   };
   await writeSimTruth(dir, truth);
-  out(`simulated ${(track.frames * track.frameMs / 1000).toFixed(1)} s (${track.frames} frames, ${track.objects.length} objects, ${events.length} events) in ${((performance.now() - started) / 1000).toFixed(1)} s -> ${dir}`);
+  const simulated = { out: dir, seconds: (track.frames * track.frameMs) / 1000, frames: track.frames, objects: track.objects.length, events: events.length };
+  if (values.json && values['truth-only']) return out(JSON.stringify(simulated));
+  if (!values.json) out(`simulated ${(track.frames * track.frameMs / 1000).toFixed(1)} s (${track.frames} frames, ${track.objects.length} objects, ${events.length} events) in ${((performance.now() - started) / 1000).toFixed(1)} s -> ${dir}`);
   if (values['truth-only']) return;
   const result = await renderTruthVideo(dir, truth, { camera, width, height, seed, k1, cuts: !values['no-cuts'] });
+  if (values.json) {
+    return out(JSON.stringify({ ...simulated, video: join(dir, 'video.mp4'), camera, width, height, analysable_frames: result.analysableFrames, render_fps: Math.round(result.fps * 10) / 10 }));
+  }
   out(`rendered ${result.frames} frames (${camera}, ${width}x${height}, ${result.analysableFrames} analysable) in ${result.seconds.toFixed(1)} s: ${result.fps.toFixed(1)} frames/s -> ${join(dir, 'video.mp4')}`);
 }

@@ -3,7 +3,7 @@ import { loadConfig } from '../service/config.js';
 import { openStore } from '../service/service.js';
 import { DEFAULT_ORGANIZATION, ensureDefaultToken, readDefaultToken } from '../service/bootstrap.js';
 import type { TokenRow } from '../service/store/tokens-repo.js';
-import { CliError } from './cli-error.js';
+import { CliError, EXIT } from './cli-error.js';
 
 function positiveInt(name: string, raw: string | undefined): number | null {
   if (raw === undefined) return null;
@@ -76,13 +76,15 @@ export function tokenCommand(argv: string[], out: (line: string) => void): void 
         if (r === defaultRow && !r.revoked_at) out(`  token: ${defaultToken} (default token, from ${config.home})`);
       }
     } else if (sub === 'revoke') {
-      const target = rest[0];
+      const { values, positionals } = parseArgs({ args: rest, allowPositionals: true, options: { json: { type: 'boolean' } }, strict: true });
+      const target = positionals[0];
       if (!target) throw new CliError('token revoke needs a token id or key id (see `touchline token list`)');
       const row = store.tokens.revoke(target);
-      if (!row) throw new CliError(`no token with id or key '${target}'`);
+      if (!row) throw new CliError(`no token with id or key '${target}'`, EXIT.notFound);
+      if (values.json) return out(JSON.stringify({ id: row.id, name: row.name, revoked_at: row.revoked_at }));
       out(`revoked: ${describe(row, defaults)}`);
     } else {
-      throw new CliError('usage: touchline token create --name <label> [--org <organization>] [--rate-limit N] [--tracking-limit N] | token list [--json] | token revoke <id|key>');
+      throw new CliError('usage: touchline token create --name <label> [--org <organization>] [--rate-limit N] [--tracking-limit N] | token list [--json] | token revoke <id|key> [--json]');
     }
   } finally {
     store.db.close();

@@ -8,12 +8,28 @@ import { simCommand } from './sim-command.js';
 import { datasetCommand } from './dataset-command.js';
 import { importCommand } from './import-command.js';
 import { CliError, EXIT } from './cli-error.js';
+import { ENGINE_VERSION } from '../../engine/version.js';
 import { analysesCommand, statusCommand, videosCommand } from './list-commands.js';
+import { analyzeCommand } from './analyze-command.js';
+import { exportCommand } from './export-command.js';
+import { queryCommand } from './query-command.js';
+import { demoCommand } from './demo-command.js';
 
 const HELP = `touchline: offline football match analysis
 
 Usage:
-  touchline serve [--port N]        run the local API on 127.0.0.1 (TOUCHLINE_PORT, default 7425)
+  touchline analyze VIDEO [--home NAME] [--away NAME] [--date YYYY-MM-DD] [--left-start home|away]
+                [--out DIR] [--format parquet|json] [--json] [--quiet]
+                                    analyse a match video with a progress bar, write every result to DIR
+                                    (default VIDEO-NAME-touchline/) and print a short summary
+  touchline export ID --out DIR [--format parquet|json] [--json]
+                                    write a done analysis's results to DIR (summary, events, reports, tracking)
+  touchline query ID --filter "TYPE key=value ..." [--filter ...] [--or] [--pad S] [--csv | --json]
+                                    time intervals where the filters hold (POST /v1/analyses/{id}/query-intervals)
+  touchline demo [--seconds 45] [--no-serve] [--dir DIR]
+                                    render a short simulated match, analyse it, print the summary and
+                                    serve the app to look at it (npm run demo)
+  touchline serve [--port N] [--json] run the local API on 127.0.0.1 (TOUCHLINE_PORT, default 7425)
   touchline token list [--json]     list API tokens (shows the default token)
   touchline token create --name L [--org O] [--rate-limit N] [--tracking-limit N] [--json]
   touchline token revoke <id|key>   revoke a token
@@ -28,15 +44,15 @@ Usage:
   touchline videos list [--json]    every video: id, status, teams, analyses
   touchline analyses list [--json]  every analysis: id, status, video
   touchline status ID [--json]      one analysis: status, progress, stage (exit 3 when there is none)
-  touchline version                 print the version
+  touchline version [--json]        print the version (and the engine's, with --json)
 
 Every command takes --json for scripts. Exit codes: 0 done, 1 unexpected error, 2 called wrongly,
-3 no such id, 4 the analysis or import failed, 130 stopped by Ctrl-C (docs/cli.md).
+3 no such id or file, 4 the work failed or cannot be done, 130 stopped by Ctrl-C (docs/cli.md).
 
 Data lives in TOUCHLINE_HOME (see README.md for every setting).`;
 
 async function serve(argv: string[]): Promise<void> {
-  const { values } = parseArgs({ args: argv, options: { port: { type: 'string' } }, strict: true });
+  const { values } = parseArgs({ args: argv, options: { port: { type: 'string' }, json: { type: 'boolean' } }, strict: true });
   const port = values.port === undefined ? undefined : Number(values.port);
   if (port !== undefined && (!Number.isInteger(port) || port < 0 || port > 65535)) throw new CliError(`--port must be 0-65535, got '${values.port}'`);
   const service = await createService(port === undefined ? {} : { port }, { logger: true });
@@ -52,6 +68,11 @@ async function serve(argv: string[]): Promise<void> {
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
   const base = await service.listen();
+  if (values.json) {
+    // One line a supervising script can parse; the log goes on after it.
+    process.stdout.write(`${JSON.stringify({ listening: `${base}/v1`, app: `${base}/app/`, home: service.config.home })}\n`);
+    return;
+  }
   process.stdout.write(`touchline: listening on ${base}/v1 (data in ${service.config.home})\n`);
   process.stdout.write(`touchline: the app is at ${base}/app/ (open it in a browser)\n`);
   if (readDefaultToken(service.config.home)) {
@@ -81,10 +102,19 @@ export async function main(argv: string[]): Promise<void> {
       return analysesCommand(rest, out);
     case 'status':
       return statusCommand(rest, out);
+    case 'analyze':
+    case 'analyse':
+      return analyzeCommand(rest, out);
+    case 'export':
+      return exportCommand(rest, out);
+    case 'query':
+      return queryCommand(rest, out);
+    case 'demo':
+      return demoCommand(rest, out);
     case 'version':
     case '--version': {
       const pkg = createRequire(import.meta.url)('../../../package.json') as { version: string };
-      return out(pkg.version);
+      return out(rest.includes('--json') ? JSON.stringify({ version: pkg.version, engine_version: ENGINE_VERSION }) : pkg.version);
     }
     case undefined:
     case 'help':

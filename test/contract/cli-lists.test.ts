@@ -1,19 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { execFile } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CLI, freePort } from '../helpers/cli-process.js';
+import { freePort, runCli } from '../helpers/cli-process.js';
 import { tempHome } from '../helpers/test-service.js';
 import { writeSampleTruth } from '../helpers/sim-fixture.js';
 
-/** The CLI as a script runs it: a process, its stdout, stderr and exit code. */
-function cli(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, [CLI, ...args], { env }, (error, stdout, stderr) => {
-      resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr });
-    });
-  });
-}
+const cli = runCli;
 
 let truthDir: string;
 let home: string;

@@ -57,10 +57,11 @@ describe('touchline CLI', () => {
     }
   });
 
-  it('explains usage mistakes with exit code 2', async () => {
+  it('explains usage mistakes with exit code 2 (3 for an unknown token)', async () => {
     expect(await failing('token', 'create')).toMatchObject({ code: 2, stderr: expect.stringMatching(/needs --name/) });
     expect(await failing('token', 'create', '--name', 'x', '--rate-limit', 'lots')).toMatchObject({ code: 2, stderr: expect.stringMatching(/--rate-limit must be a positive integer/) });
-    expect(await failing('token', 'revoke', 'nope')).toMatchObject({ code: 2, stderr: expect.stringMatching(/no token with id or key 'nope'/) });
+    // An id that does not exist is 3, as for every command (docs/cli.md).
+    expect(await failing('token', 'revoke', 'nope')).toMatchObject({ code: 3, stderr: expect.stringMatching(/no token with id or key 'nope'/) });
     expect(await failing('frobnicate')).toMatchObject({ code: 2, stderr: expect.stringMatching(/unknown command 'frobnicate'/) });
     expect(await failing('serve', '--port', 'x')).toMatchObject({ code: 2 });
   });

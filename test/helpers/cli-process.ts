@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
@@ -34,4 +34,13 @@ export async function freePort(): Promise<number> {
   const port = (server.address() as { port: number }).port;
   await new Promise((r) => server.close(r));
   return port;
+}
+
+/** The CLI as a script runs it: a process, its stdout, stderr and exit code. */
+export function runCli(args: string[], env: NodeJS.ProcessEnv, options: { cwd?: string } = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [CLI, ...args], { env, cwd: options.cwd, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
+      resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr });
+    });
+  });
 }

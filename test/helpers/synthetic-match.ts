@@ -1,43 +1,9 @@
-import { playerKey, type MatchEvent, type MatchSource, type RosterPlayer } from '../../engine/sim/events/match-events.js';
-
-/** Events written in metres and seconds, for tests with known answers. */
-export interface EventSpec {
-  team: 'home' | 'away';
-  type: string;
-  subtypes?: string[];
-  at: number;
-  until?: number;
-  from?: number;
-  to?: number;
-  start?: [number, number];
-  end?: [number, number];
-  period?: number;
-}
-
-export function syntheticMatch(specs: EventSpec[], periods = [{ period: 1, startFrame: 0, endFrame: Math.round(((specs[specs.length - 1]?.until ?? specs[specs.length - 1]?.at ?? 0) + 30) * 25) }]): MatchSource {
-  const roster: RosterPlayer[] = [];
-  for (const team of ['home', 'away'] as const) {
-    for (let j = 1; j <= 11; j++) roster.push({ key: playerKey(team, j), team, jersey: j, name: `${team} ${j}`, goalkeeper: j === 1 });
-  }
-  const events: MatchEvent[] = specs.map((s, index) => ({
-    index,
-    team: s.team,
-    type: s.type,
-    subtypes: s.subtypes ?? [],
-    period: s.period ?? 1,
-    startFrame: Math.round(s.at * 25),
-    endFrame: Math.round((s.until ?? s.at) * 25),
-    from: s.from ? playerKey(s.team, s.from) : null,
-    to: s.to ? playerKey(s.team, s.to) : null,
-    start: s.start ? { x: s.start[0], y: s.start[1] } : null,
-    end: s.end ? { x: s.end[0], y: s.end[1] } : null,
-  }));
-  return { frameRate: 25, events, roster, periods };
-}
+import type { MatchSource } from '../../engine/sim/events/match-events.js';
+import { scriptedMatch } from '../../engine/sim/events/scripted-match.js';
 
 /** About a minute of play: kick-off, build-up, a cross, a shot wide, a goal kick, a throw-in. */
 export function sampleMinute(): MatchSource {
-  return syntheticMatch([
+  return scriptedMatch([
     { team: 'home', type: 'SET PIECE', subtypes: ['KICK OFF'], at: 1, from: 9 },
     { team: 'home', type: 'PASS', at: 1, until: 2, from: 9, to: 8, start: [52.5, 34], end: [45, 30] },
     { team: 'home', type: 'PASS', at: 4, until: 5.2, from: 8, to: 4, start: [47, 28], end: [35, 12] },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseClock } from '../../main/cli/time-arg.js';
+import { parseClock } from '../../../main/cli/time-arg.js';
 
 describe('parseClock', () => {
   it('reads match clocks and durations', () => {

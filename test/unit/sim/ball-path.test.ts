@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BallCursor, ballisticApex, planBall, sampleSegment } from '../../../engine/sim/ball-path.js';
-import { sampleMinute, syntheticMatch } from '../../helpers/synthetic-match.js';
+import { sampleMinute } from '../../helpers/synthetic-match.js';
+import { scriptedMatch } from '../../../engine/sim/events/scripted-match.js';
 
 describe('ball path from events', () => {
   const source = sampleMinute();
@@ -59,7 +60,7 @@ describe('ball path from events', () => {
   });
 
   it('keeps play stopped from a foul until the free kick: the challenge recorded after the whistle does not restart it', () => {
-    const plan = planBall(syntheticMatch([
+    const plan = planBall(scriptedMatch([
       { team: 'home', type: 'SET PIECE', subtypes: ['KICK OFF'], at: 1, from: 9 },
       { team: 'home', type: 'PASS', at: 1, until: 2, from: 9, to: 8, start: [52.5, 34], end: [45, 30] },
       { team: 'home', type: 'CHALLENGE', subtypes: ['GROUND', 'FAULT', 'WON'], at: 4, from: 8, start: [44, 30] },
@@ -75,7 +76,7 @@ describe('ball path from events', () => {
   });
 
   it('marks anchors the source contradicts (same frame, metres apart) and lets the starting event hold', () => {
-    const contradictory = syntheticMatch([
+    const contradictory = scriptedMatch([
       { team: 'home', type: 'PASS', at: 1, until: 2, from: 2, to: 3, start: [30, 30], end: [40, 30] },
       { team: 'home', type: 'BALL LOST', at: 4, until: 5, from: 3, start: [41, 30], end: [50, 30] },
       { team: 'away', type: 'RECOVERY', at: 5, from: 4, start: [50, 34] },
