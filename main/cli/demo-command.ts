@@ -16,7 +16,7 @@ import { interruptOnSigint } from './interrupt.js';
 import { ProgressOutput } from './progress-output.js';
 import { summaryLines, type EventLike, type SummaryLike } from './match-summary.js';
 
-export const DEMO_USAGE = 'usage: touchline demo [--seconds 45] [--no-serve] [--dir DIR]';
+export const DEMO_USAGE = 'usage: touchline demo [--seconds 45] [--no-serve] [--dir DIR] [--json]';
 
 /** Marks a folder as the demo's own, so a fresh run may empty it (never a person's library). */
 const MARKER = '.touchline-demo';
@@ -52,7 +52,7 @@ async function demoFolder(dir: string): Promise<void> {
 export async function demoCommand(argv: string[], out: (line: string) => void): Promise<void> {
   const { values } = parseArgs({
     args: argv, strict: true,
-    options: { seconds: { type: 'string' }, 'no-serve': { type: 'boolean' }, dir: { type: 'string' } },
+    options: { seconds: { type: 'string' }, 'no-serve': { type: 'boolean' }, dir: { type: 'string' }, json: { type: 'boolean' } },
   });
   const seconds = values.seconds === undefined ? 45 : Number(values.seconds);
   if (!Number.isInteger(seconds) || seconds < 10 || seconds > 75) throw new CliError(`--seconds must be a whole number from 10 to 75 (the scripted play lasts 75 s), got '${values.seconds}'`);
@@ -63,8 +63,10 @@ export async function demoCommand(argv: string[], out: (line: string) => void): 
   if (!process.env.TOUCHLINE_PORT && !(await portFree(PREFERRED_PORT))) process.env.TOUCHLINE_PORT = '0';
   const t0 = performance.now();
   const elapsed = () => `${Math.round((performance.now() - t0) / 1000)} s`;
+  // With --json the narration is left out and one JSON line says where everything is (then the serving).
+  const say = values.json ? () => undefined : out;
 
-  out(`touchline demo: rendering ${seconds} s of a simulated match (scripted play, 1280x720 broadcast camera) into ${dir}`);
+  say(`touchline demo: rendering ${seconds} s of a simulated match (scripted play, 1280x720 broadcast camera) into ${dir}`);
   const source = demoMatch();
   const track = simulateMatch(source, { seed: SEED, fromMs: 0, durationMs: seconds * 1000 });
   const truth: SimTruth = {
@@ -78,26 +80,34 @@ export async function demoCommand(argv: string[], out: (line: string) => void): 
   const clipDir = join(dir, 'clip');
   await writeSimTruth(clipDir, truth);
   const rendered = await renderTruthVideo(clipDir, truth, { camera: 'broadcast', width: 1280, height: 720, seed: SEED, cuts: false });
-  out(`touchline demo: rendered ${rendered.frames} frames at ${rendered.fps.toFixed(1)} frames/s (${elapsed()})`);
+  say(`touchline demo: rendered ${rendered.frames} frames at ${rendered.fps.toFixed(1)} frames/s (${elapsed()})`);
 
   const progress = new ProgressOutput(process.stderr);
   const { signal, dispose } = interruptOnSigint();
   try {
     await withService(async (call, access) => {
-      if (access.base) out(`touchline demo: service at ${access.base} (data in ${process.env.TOUCHLINE_HOME})`);
+      if (access.base) say(`touchline demo: service at ${access.base} (data in ${process.env.TOUCHLINE_HOME})`);
       const run = await runAnalysis(call, access, {
         file: join(clipDir, 'video.mp4'), home: 'Touchline Reds', away: 'Touchline Blues', leftStart: 'home',
         date: new Date().toISOString().slice(0, 10), outDir: join(dir, 'results'), format: 'parquet',
       }, progress, signal);
-      out(`touchline demo: analysed in ${elapsed()} from the start; ${run.files.length} result files in ${run.dir}`);
-      out('');
-      for (const line of summaryLines(run.summary as SummaryLike, run.events as EventLike[])) out(`  ${line}`);
-      out('');
-      if (!access.base || values['no-serve']) return;
-      out(`Open the match view: ${access.base}/app/#/match/${run.analysisId}`);
-      out(`The API: ${access.base}/v1 (token in ${join(process.env.TOUCHLINE_HOME as string, 'default-token')}); Ctrl-C stops the demo.`);
+      say(`touchline demo: analysed in ${elapsed()} from the start; ${run.files.length} result files in ${run.dir}`);
+      const serving = Boolean(access.base && !values['no-serve']);
+      if (values.json) {
+        out(JSON.stringify({
+          dir, video_id: run.videoId, analysis_id: run.analysisId, results: run.dir, files: run.files, seconds: Math.round((performance.now() - t0) / 100) / 10,
+          app: serving ? `${access.base}/app/#/match/${run.analysisId}` : null, api: serving ? `${access.base}/v1` : null, summary: run.summary,
+        }));
+      } else {
+        out('');
+        for (const line of summaryLines(run.summary as SummaryLike, run.events as EventLike[])) out(`  ${line}`);
+        out('');
+      }
+      if (!serving) return;
+      say(`Open the match view: ${access.base}/app/#/match/${run.analysisId}`);
+      say(`The API: ${access.base}/v1 (token in ${join(process.env.TOUCHLINE_HOME as string, 'default-token')}); Ctrl-C stops the demo.`);
       await new Promise<void>((done) => signal.addEventListener('abort', () => done(), { once: true }));
-      out('touchline demo: stopped');
+      say('touchline demo: stopped');
     }, { listen: true });
   } finally {
     progress.end();

@@ -26,7 +26,7 @@ Usage:
                                     write a done analysis's results to DIR (summary, events, reports, tracking)
   touchline query ID --filter "TYPE key=value ..." [--filter ...] [--or] [--pad S] [--csv | --json]
                                     time intervals where the filters hold (POST /v1/analyses/{id}/query-intervals)
-  touchline demo [--seconds 45] [--no-serve] [--dir DIR]
+  touchline demo [--seconds 45] [--no-serve] [--dir DIR] [--json]
                                     render a short simulated match, analyse it, print the summary and
                                     serve the app to look at it (npm run demo)
   touchline serve [--port N] [--json] run the local API on 127.0.0.1 (TOUCHLINE_PORT, default 7425)

@@ -58,6 +58,19 @@ describe('touchline demo (npm run demo)', () => {
     expect(stdout).toMatch(/touchline demo: stopped\n$/);
   }, 300_000);
 
+  it('--json --no-serve: one JSON object for scripts, then it ends by itself', async () => {
+    const dir = join(work, 'demo-json');
+    const env: NodeJS.ProcessEnv = { ...process.env, TOUCHLINE_PORT: String(await freePort()), TOUCHLINE_LOG_LEVEL: 'silent' };
+    delete env.TOUCHLINE_HOME;
+    const res = await runCli(['demo', '--dir', dir, '--seconds', '10', '--no-serve', '--json'], env);
+    expect(res.code, res.stderr).toBe(0);
+    const report = JSON.parse(res.stdout);
+    expect(report).toMatchObject({ dir, analysis_id: 1, results: join(dir, 'results'), app: null, api: null });
+    expect(report.files).toContain('summary.json');
+    expect(report.summary.metadata.video_length_sec).toBeCloseTo(10, 0);
+    expect(report.summary.teams).toEqual({ team_0_name: 'Touchline Reds', team_1_name: 'Touchline Blues' });
+  }, 180_000);
+
   it('never empties a folder it did not make', async () => {
     const mine = join(work, 'mine');
     mkdirSync(mine);
