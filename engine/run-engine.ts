@@ -1,6 +1,7 @@
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { readSimTruth } from './io/sim-truth.js';
+import { readRenderedCameras } from './io/rendered-cameras.js';
 import { writeTrackingFile } from './io/tracking-store.js';
 import { kitKeysOf } from './vision/teams/preview-kits.js';
 import { computeQuality } from './reports/quality.js';
@@ -14,7 +15,10 @@ import { parseMetricaTracking } from './import/metrica-tracking.js';
 import { parseMetricaEventsCsv } from './sim/events/metrica-csv.js';
 import { parseMetricaEventsJson } from './sim/events/metrica-json.js';
 import type { AnalysisFacts } from './results/analysis-facts.js';
-import { RESULT_FILES, exemplarCropFile, type EngineRunSpec, type FrameCount, type VideoSource } from './worker-protocol.js';
+import { RESULT_FILES, exemplarCropFile, type EngineRunSpec, type FrameCount, type ImportSource, type VideoSource } from './worker-protocol.js';
+import { planImportCrops, type PlannedCrop } from './video/import-crop-plan.js';
+import { frameAt } from './io/frame-source.js';
+import { cropJpeg } from './io/encode-image.js';
 import { analyseVideo } from './video/analyse-video.js';
 import { DATA_VERSION, ENGINE_VERSION } from './version.js';
 
@@ -39,8 +43,9 @@ async function runImport(spec: EngineRunSpec, progress: ProgressFn): Promise<{ r
       const truth = await readSimTruth(dir).catch((e: Error) => {
         throw new EngineFailure(`cannot read simulator truth in ${dir}: ${e.message}`);
       });
+      const cameras = source.view === 'broadcast' ? await readRenderedCameras(dir) : null;
       progress(30, 'building tracking rows');
-      return { result: importSimTruth(truth, { view: source.view }), source: 'import:sim' };
+      return { result: importSimTruth(truth, { view: source.view, ...(cameras ? { cameras } : {}) }), source: 'import:sim' };
     }
     case 'metrica': {
       const { home, away, events, metadata } = source.paths;
@@ -129,12 +134,47 @@ async function runVideo(v: VideoSource, progress: ProgressFn): Promise<{ result:
   };
 }
 
+/** Decoding for crops stops at this height: a 4K source would cost 8x the memory per frame for no better crop. */
+const CROP_DECODE_MAX_HEIGHT = 1080;
+
+/**
+ * Exemplar crops of an import attached to a video: the rows' foot pixels and the video's frames
+ * (engine/video/import-crop-plan.ts). Undefined when the rows carry no pixels.
+ */
+async function importCrops(video: NonNullable<ImportSource['video']>, columns: ImportResult['columns']): Promise<RunCrops | undefined> {
+  const plan = planImportCrops(columns, video);
+  if (!plan.frames.length) return undefined;
+  const k = Math.min(1, CROP_DECODE_MAX_HEIGHT / video.height);
+  const w = Math.round((video.width * k) / 2) * 2;
+  const h = Math.round((video.height * k) / 2) * 2;
+  const jpegs = new Map<PlannedCrop, Buffer>();
+  const wanted = [...plan.individuals.values(), ...plan.teams].flat();
+  for (const t of plan.frames) {
+    const rgb = await frameAt(video.path, w, h, t / 1000);
+    if (!rgb) continue;
+    for (const crop of wanted) {
+      if (crop.tMs !== t || jpegs.has(crop)) continue;
+      const [x0, y0, x1, y1] = crop.box.map((v) => v * k) as [number, number, number, number];
+      jpegs.set(crop, await cropJpeg(rgb, w, h, [x0, y0, x1, y1]));
+    }
+  }
+  const cut = (crops: PlannedCrop[]) => crops.flatMap((crop) => jpegs.get(crop) ?? []);
+  return {
+    teams: [cut(plan.teams[0]), cut(plan.teams[1])],
+    individuals: new Map([...plan.individuals].map(([player, crops]) => [player, cut(crops)] as const).filter(([, crops]) => crops.length > 0)),
+  };
+}
+
 /**
  * Runs one analysis into `spec.outDir`: results are written to `<outDir>.partial` and renamed at the
  * end, so a crash never leaves a half-written result folder that looks complete.
  */
 export async function runEngine(spec: EngineRunSpec, progress: ProgressFn): Promise<AnalysisFacts> {
   const run: { result: ImportResult; source: AnalysisFacts['source']; crops?: RunCrops } = spec.source.kind === 'video' ? await runVideo(spec.source, progress) : await runImport(spec, progress);
+  if (spec.source.kind === 'import' && spec.source.video) {
+    progress(60, 'cutting exemplar crops from the video');
+    run.crops = await importCrops(spec.source.video, run.result.columns);
+  }
   const { result, source } = run;
   const partial = `${spec.outDir}.partial`;
   await rm(partial, { recursive: true, force: true });

@@ -22,6 +22,11 @@ export interface ImportSource {
   paths: Record<string, string>;
   /** sim only: `broadcast` imports what a following broadcast camera would have seen (default: everything). */
   view?: 'all' | 'broadcast';
+  /**
+   * The video the import is attached to, when it has a file (set by the service at run time, not
+   * stored): exemplar crops are cut from it at the imported rows' pixel positions. Size in source pixels.
+   */
+  video?: { path: string; width: number; height: number };
 }
 
 export interface VideoSource {

@@ -1,6 +1,7 @@
 import type { SimTruth } from '../io/sim-truth.js';
+import type { Camera } from '../geometry/camera.js';
 import { NO_PLAYER, NULL_I16, ROLES, STATUS_DETECTED, STATUS_PROJECTED, TrackingBuilder, type TrackingColumns } from '../results/tracking-columns.js';
-import { broadcastView, PROJECTED_EVERY } from './broadcast-view.js';
+import { broadcastView, viewFromCameras, PROJECTED_EVERY } from './broadcast-view.js';
 import type { AnalysisFacts, AnalysisPlayer } from '../results/analysis-facts.js';
 import type { ResultEvent, TeamLabel } from '../results/result-events.js';
 import { providerBallEvents, relabelPlayerId, type TeamRelabel } from './provider-events.js';
@@ -31,9 +32,10 @@ export function homeStartsLeft(xs: { homeMeanX: number; period: number }): boole
  * relabelled so that team_0 is the squad that started on the left; the provider's ball
  * events, the simulator's possession reading, and the timeline. Time 0 is the first frame of the data.
  */
-export function importSimTruth(truth: SimTruth, options: { view?: 'all' | 'broadcast' } = {}): ImportResult {
+export function importSimTruth(truth: SimTruth, options: { view?: 'all' | 'broadcast'; cameras?: readonly (Camera | null)[] } = {}): ImportResult {
   const { track, meta } = truth;
-  const view = options.view === 'broadcast' ? broadcastView(track) : null;
+  // A rendered directory knows its video's camera in every frame; bare truth gets the operator's.
+  const view = options.view !== 'broadcast' ? null : options.cameras ? viewFromCameras(track, options.cameras) : broadcastView(track);
   const n = track.objects.length;
   const frameMs = track.frameMs;
 

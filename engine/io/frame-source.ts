@@ -152,3 +152,9 @@ export async function* decodeFrames(o: FrameSourceOptions): AsyncGenerator<Decod
     if (child.exitCode === null) child.kill('SIGKILL');
   }
 }
+
+/** The one frame at `seconds` of the file, scaled to `width` x `height` (RGB24), or null past the end. */
+export async function frameAt(path: string, width: number, height: number, seconds: number): Promise<Uint8Array | null> {
+  for await (const f of decodeFrames({ path, width, height, startSeconds: seconds, endSeconds: seconds + 0.2 })) return f.rgb;
+  return null;
+}

@@ -1,4 +1,4 @@
-import { decodeFrames } from '../io/frame-source.js';
+import { decodeFrames, frameAt } from '../io/frame-source.js';
 import { PersonVerifier, type ExecutionProvider } from '../vision/detection/person-verifier.js';
 import { JerseyReader } from '../vision/identity/jersey-reader.js';
 import { ShirtReading, type ShirtReadingLog } from '../vision/identity/shirt-reading.js';
@@ -98,11 +98,6 @@ export function workingScale(height: number): number {
   return height >= 600 ? 2 : 1;
 }
 
-async function oneFrame(path: string, width: number, height: number, at: number): Promise<Uint8Array | null> {
-  for await (const f of decodeFrames({ path, width, height, startSeconds: at, endSeconds: at + 0.2 })) return f.rgb;
-  return null;
-}
-
 /**
  * The video engine: decode -> scenes and cuts -> per-frame stages (calibration, people, tracks, ball)
  * -> at the end, scenes over the whole video, squads and roles per track, and the tracking rows of
@@ -147,7 +142,7 @@ export async function analyseVideo(input: VideoInput, progress: VideoProgress, o
   progress(0, 'finding the camera');
   const samples: ReturnType<typeof linePixels>[] = [];
   for (let k = 0; k < 8 && samples.length < 5; k++) {
-    const rgb = await oneFrame(input.path, w, h, start + ((k + 0.5) / 8) * (end - start));
+    const rgb = await frameAt(input.path, w, h, start + ((k + 0.5) / 8) * (end - start));
     if (rgb && looksLikePlay(sceneFeatures(thumbnail(rgb, w, h)))) samples.push(linePixels(rgb, w, h));
   }
   // The frames with the most line evidence first: they calibrate from scratch most surely.

@@ -17,7 +17,9 @@ let homeShirt: string;
 beforeAll(async () => {
   await renderSampleClip(dir, { seed: 4, fromMs: 2_000, durationMs: 8_000 });
   homeShirt = (JSON.parse(readFileSync(join(dir, 'render.json'), 'utf8')) as { kits: { home: { shirtName: string } } }).kits.home.shirtName;
-  s = await startTestService({ minAnalysisSeconds: 0 });
+  // Polled four times a second while a real engine run lasts (longer on a loaded CI machine): the rate
+  // limit, tested elsewhere, must not cut the polling short.
+  s = await startTestService({ minAnalysisSeconds: 0, rateLimitPerMinute: 1000 });
 }, 60_000);
 afterAll(async () => {
   await s?.close();

@@ -28,8 +28,9 @@ export async function writeSampleTruth(dir = mkdtempSync(join(tmpdir(), 'truth-'
 }
 
 /**
- * A broadcast clip of the synthetic match rendered by our simulator into `dir` (video.mp4,
- * frames.ndjson, render.json with the kits drawn): `durationMs` from `fromMs`, no camera cuts.
+ * A broadcast clip of the synthetic match rendered by our simulator into `dir` (its truth, as `touchline
+ * sim` writes it, then video.mp4, frames.ndjson, render.json with the kits drawn): `durationMs` from
+ * `fromMs`, no camera cuts. The directory imports as format `sim`.
  */
 export async function renderSampleClip(dir: string, o: { seed: number; fromMs: number; durationMs: number; width?: number; height?: number }): Promise<void> {
   const source = sampleMinute();
@@ -39,5 +40,6 @@ export async function renderSampleClip(dir: string, o: { seed: number; fromMs: n
       frame_ms: 40, frames: track.frames, pitch: { length_m: 105, width_m: 68 }, periods: source.periods, objects: track.objects },
     track, events: toTruthEvents(source, track.startMs, track.startMs + o.durationMs),
   };
+  await writeSimTruth(dir, truth);
   await renderTruthVideo(dir, truth, { camera: 'broadcast', width: o.width ?? 640, height: o.height ?? 360, seed: o.seed, cuts: false });
 }

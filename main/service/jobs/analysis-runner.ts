@@ -187,7 +187,14 @@ export class AnalysisRunner {
   private spec(analysis: AnalysisRow, video: VideoRow, previewKits: Record<KitKey, KitColours> | null): EngineRunSpec {
     const outDir = analysisDir(this.deps.config.home, video.id, analysis.id);
     if (analysis.engine_source === 'import') {
-      return { analysisId: analysis.id, outDir, source: JSON.parse(analysis.import_spec as string) as ImportSource };
+      const source = JSON.parse(analysis.import_spec as string) as ImportSource;
+      // Attached to a video with a file that is ready: crops are cut from it (spec 2.5).
+      const probe = video.source_kind !== 'none' && video.status === 'available' ? storedProbe(video) : null;
+      if (probe) {
+        const turned = probe.rotation === 90 || probe.rotation === 270;
+        source.video = { path: sourcePath(this.deps.config.home, video), width: turned ? probe.height : probe.width, height: turned ? probe.width : probe.height };
+      }
+      return { analysisId: analysis.id, outDir, source };
     }
     const probe = storedProbe(video) as StoredProbe;
     return {

@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { importAndWait, startTestService, waitForVideo, type TestService } from '../helpers/test-service.js';
+import { renderSampleClip, writeSampleTruth } from '../helpers/sim-fixture.js';
+
+// Spec 2.5 / issue 8: an imported analysis whose rows carry pixel positions, attached to its video, has
+// exemplar crops cut from that video; one without a video has an empty listing.
+let t: TestService;
+let work: string;
+let clipDir: string;
+beforeAll(async () => {
+  work = mkdtempSync(join(tmpdir(), 'import-crops-'));
+  clipDir = join(work, 'clip');
+  mkdirSync(clipDir);
+  // 960x540: any size a person may render at, not only the 1280x720 the import's own camera model assumes.
+  await renderSampleClip(clipDir, { seed: 6, fromMs: 0, durationMs: 8000, width: 960, height: 540 });
+  t = await startTestService({ minAnalysisSeconds: 0 });
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+  rmSync(work, { recursive: true, force: true });
+});
+
+/**
+ * Share of a JPEG's pixels that are neither pitch green nor line white: skin, hair, shirts, shorts. A
+ * crop of grass (with or without a painted line) has under 1%; a crop of a player 3% or more.
+ */
+async function personShare(bytes: Buffer): Promise<number> {
+  const { data, info } = await sharp(bytes).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  let hits = 0;
+  for (let i = 0; i < data.length; i += 3) {
+    const [r, g, b] = [data[i]!, data[i + 1]!, data[i + 2]!];
+    const green = g > r + 15 && g > b + 15;
+    const white = Math.min(r, g, b) > 170;
+    if (!green && !white) hits++;
+  }
+  return hits / (info.width * info.height);
+}
+
+const jpeg = async (path: string) => {
+  const res = await fetch(`${t.base}${path}`, { headers: { authorization: `Bearer ${t.token}` } });
+  return { status: res.status, type: res.headers.get('content-type'), bytes: Buffer.from(await res.arrayBuffer()) };
+};
+
+describe('exemplar crops of imported analyses', () => {
+  it('[CRP-01] [CRP-02] a simulator import attached to its video: crops of each squad and of players, JPEGs of people', async () => {
+    const video = (await t.api.post('/v1/videos', { video_file_url: join(clipDir, 'video.mp4'), home_team_name: 'Reds', away_team_name: 'Blues' })).body.data;
+    await waitForVideo(t.api, video.id);
+    const analysis = await importAndWait(t.api, { format: 'sim', paths: { dir: clipDir }, view: 'broadcast', video_id: video.id });
+    expect(analysis.status, analysis.status_reason).toBe('done');
+    // The rows' pixels are the video's: each detected row stands on a foot the renderer drew in that frame.
+    const rows = (await t.api.get(`/v1/analyses/${analysis.id}/tracking/download?format=json`)).body as { timestamp: number; bbox_x: number | null; bbox_y: number | null; status: string; role: string }[];
+    const frames = readFileSync(join(clipDir, 'frames.ndjson'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { frame: number; objects: { foot: [number, number] | null }[] });
+    let checked = 0;
+    for (const f of [0, 50, 100, 150, 199]) {
+      const feet = frames[f]!.objects.flatMap((o) => (o.foot ? [o.foot] : []));
+      for (const r of rows.filter((x) => x.timestamp === f * 40 && x.status === 'detected' && x.role !== 'ball')) {
+        expect(Math.min(...feet.map(([u, v]) => Math.hypot(u - r.bbox_x!, v - r.bbox_y!))), `frame ${f}`).toBeLessThan(1.5);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(20);
+
+    const listing = (await t.api.get(`/v1/analyses/${analysis.id}/exemplar-crops`)).body;
+    // Every crop shows somebody: one cut at the wrong place or time is grass.
+    for (const team of ['team_0', 'team_1'] as const) {
+      expect(listing.teams[team], team).toBeGreaterThanOrEqual(3);
+      expect(listing.teams[team], team).toBeLessThanOrEqual(10);
+      for (let i = 0; i < listing.teams[team]; i++) {
+        const img = await jpeg(`/v1/analyses/${analysis.id}/exemplar-crops/teams/${team}/${i}`);
+        expect(img).toMatchObject({ status: 200, type: 'image/jpeg' });
+        // A standing person: taller than wide, in a kit.
+        const meta = await sharp(img.bytes).metadata();
+        expect(meta.height!).toBeGreaterThan(meta.width!);
+        expect(await personShare(img.bytes), `${team} crop ${i}`).toBeGreaterThan(0.015);
+      }
+    }
+    const players = Object.entries(listing.individuals as Record<string, number>);
+    expect(players.length).toBeGreaterThanOrEqual(6);
+    for (const [player, count] of players) {
+      expect(player).toMatch(/^[01]-\d{1,2}$/);
+      expect(count).toBeGreaterThanOrEqual(1);
+      expect(count).toBeLessThanOrEqual(5);
+    }
+    const [first, count] = players[0]!;
+    expect((await jpeg(`/v1/analyses/${analysis.id}/exemplar-crops/individuals/${first}/${count - 1}`)).status).toBe(200);
+    const past = await t.api.get(`/v1/analyses/${analysis.id}/exemplar-crops/individuals/${first}/${count}`);
+    expect(past.status).toBe(404);
+    expect(past.body).toEqual({ detail: expect.stringContaining('out of range') });
+  }, 120_000);
+
+  it('[CRP-01] an import without a video has an empty listing', async () => {
+    const truth = await writeSampleTruth(join(work, 'truth'));
+    const analysis = await importAndWait(t.api, { format: 'sim', paths: { dir: truth } });
+    expect((await t.api.get(`/v1/analyses/${analysis.id}/exemplar-crops`)).body).toEqual({ individuals: {}, teams: { team_0: 0, team_1: 0 } });
+  });
+});
