@@ -28,6 +28,7 @@ import type { TrackingColumns } from '../results/tracking-columns.js';
 import type { ResultEvent } from '../results/result-events.js';
 import { PersonRows, TrackKits, windowLabels } from './track-store.js';
 import type { FrameCount } from '../worker-protocol.js';
+import { despikeTracks } from './despike-tracks.js';
 
 export interface VideoInput {
   path: string;
@@ -245,6 +246,10 @@ export async function analyseVideo(input: VideoInput, progress: VideoProgress, o
     playerCrops.set(id, await Promise.all(crops.map((c) => rgbJpeg(c.rgb, c.width, c.height))));
   }
 
+  // Foot points misplaced for a frame or two (a leg hidden, a box that took in a second person) are
+  // spikes in speed and distance: filtered out of each track before the rows are written.
+  t0 = performance.now();
+  despikeTracks(people);
   const rows = assembleRows({
     frames, startMs: Math.round(start * 1000), frameMs: FRAME_MS, analysable, cameras, people, hits: (t) => kits.hits(t),
     labels: rowLabels, ids, ball, toSourceX, toSourceY,
