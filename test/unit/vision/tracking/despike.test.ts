@@ -17,9 +17,9 @@ describe('despikeRun (Hampel filter in two dimensions)', () => {
   it('replaces a one-frame and a two-frame spike by the median of their neighbourhood', () => {
     const { x, y } = run(40);
     const clean = { x: Float64Array.from(x), y: Float64Array.from(y) };
-    y[10] += 2.1; // a foot point a couple of metres off for one frame
-    x[25] -= 1.4;
-    x[26] -= 1.5; // and for two
+    y[10] = y[10]! + 2.1; // a foot point a couple of metres off for one frame
+    x[25] = x[25]! - 1.4;
+    x[26] = x[26]! - 1.5; // and for two
     expect(despikeRun(x, y, 0, 40)).toBe(3);
     for (const i of [10, 25, 26]) expect(Math.hypot(x[i]! - clean.x[i]!, y[i]! - clean.y[i]!), `frame ${i}`).toBeLessThan(0.3);
     // Everything else is untouched.
@@ -60,7 +60,7 @@ describe('despikeTracks', () => {
     rows.track[2 * n] = -1; // no track: never touched
     rows.x[2 * n] = 5;
     rows.y[2 * n] = 5;
-    rows.y[2 * 15] += 2; // track 7, frame 15
+    rows.y[2 * 15] = rows.y[2 * 15]! + 2; // track 7, frame 15
     expect(despikeTracks(rows)).toBe(2);
     expect(rows.y[2 * 15]).toBeCloseTo(a.y[15]!, 0);
     expect(rows.y[2 * 12 + 1]).toBe(40);
