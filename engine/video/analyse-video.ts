@@ -28,7 +28,7 @@ import type { TrackingColumns } from '../results/tracking-columns.js';
 import type { ResultEvent } from '../results/result-events.js';
 import { PersonRows, TrackKits, windowLabels } from './track-store.js';
 import type { FrameCount } from '../worker-protocol.js';
-import { despikeTracks } from './despike-tracks.js';
+import { despikePlayers, despikeTracks } from './despike-tracks.js';
 
 export interface VideoInput {
   path: string;
@@ -255,6 +255,8 @@ export async function analyseVideo(input: VideoInput, progress: VideoProgress, o
     labels: rowLabels, ids, ball, toSourceX, toSourceY,
   });
   const { columns, analysableFrames, calibratedFrames } = rows;
+  // Again over each identified player's rows: his trajectory joins tracks, and a junction can spike too.
+  despikePlayers(columns);
   timings.assemble = performance.now() - t0;
   await verifier?.close();
   await loadedReader?.model.close();

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { despikeRun } from '../../../../engine/vision/tracking/despike.js';
-import { despikeTracks } from '../../../../engine/video/despike-tracks.js';
+import { despikePlayers, despikeTracks } from '../../../../engine/video/despike-tracks.js';
+import { TrackingBuilder } from '../../../../engine/results/tracking-columns.js';
 
 /** A player running at 7 m/s along x, sampled at 25 Hz, with a little detector jitter. */
 function run(n: number): { x: Float64Array; y: Float64Array } {
@@ -65,5 +66,24 @@ describe('despikeTracks', () => {
     expect(rows.y[2 * 15]).toBeCloseTo(a.y[15]!, 0);
     expect(rows.y[2 * 12 + 1]).toBe(40);
     expect([rows.x[2 * n], rows.y[2 * n]]).toEqual([5, 5]);
+  });
+});
+
+describe('despikePlayers', () => {
+  it('filters an identified player\'s detected rows across the tracks they join; projected rows and other players untouched', () => {
+    const b = new TrackingBuilder();
+    const seven = b.playerIndex('0-7');
+    const other = b.playerIndex('1-4');
+    const { x, y } = run(30);
+    for (let f = 0; f < 30; f++) {
+      // Two tracks joined at frame 15, with the foot point of the handover frame two metres off.
+      b.push({ timestamp: f * 40, role: 0, player: seven, playerIdConf: 1, x: Math.round(x[f]! * 100), y: Math.round((y[f]! + (f === 15 ? 2 : 0)) * 100), status: 0, track: f < 15 ? 1 : 2 });
+      b.push({ timestamp: f * 40, role: 0, player: other, playerIdConf: 1, x: 8000, y: 4000 + (f === 15 ? 300 : 0), status: 2 });
+    }
+    const c = b.finish();
+    expect(despikePlayers(c)).toBe(1);
+    const row = (p: number, f: number) => [...Array(c.length).keys()].find((i) => c.player[i] === p && c.timestamp[i] === f * 40)!;
+    expect(Math.abs(c.y[row(seven, 15)]! - y[15]! * 100)).toBeLessThan(30);
+    expect(c.y[row(other, 15)]).toBe(4300);
   });
 });
