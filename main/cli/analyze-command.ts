@@ -71,7 +71,14 @@ export async function runAnalysis(call: ApiCall, access: ServiceAccess, r: Analy
   try {
     await videoReady(call, videoId, signal);
     const started = await call('POST', `/v1/videos/${videoId}/analysis`, {});
-    if (started.status !== 200) throw refused('starting the analysis', started);
+    if (started.status !== 200) {
+      const error = refused('starting the analysis', started);
+      // The one refusal a person can do something about from here: say how.
+      if (/at least \d+ minutes long/.test(error.message)) {
+        error.message += '\n(a data folder of your own may allow shorter videos: TOUCHLINE_MIN_ANALYSIS_SECONDS, README; `touchline demo` shows a short clip)';
+      }
+      throw error;
+    }
     analysisId = started.body.data.id as number;
     progress.note(`touchline: analysis ${analysisId} started`);
     let a = started.body.data;
