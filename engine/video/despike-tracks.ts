@@ -13,37 +13,42 @@ export interface TrackPositions {
   y: Float32Array;
 }
 
+/** How the filter reaches some rows: who a row belongs to, whether two rows are a frame apart, positions in metres. */
+interface RowAccess {
+  length: number;
+  owner(i: number): number | null;
+  consecutive(a: number, b: number): boolean;
+  read(i: number): [number, number];
+  write(i: number, x: number, y: number): void;
+}
+
 /**
- * Every track's runs of consecutive frames through the spike filter (vision/tracking/despike.ts), plain
- * and then on the motion's residuals (measured on the rendered fixtures: each pass alone did less), in
- * place, before anything reads the positions at the end of the video (identities, rows, speeds). Rows
- * without a track are left alone. Returns how many positions were replaced.
+ * Each owner's rows, cut into runs of consecutive frames, through the spike filter twice: plainly, then
+ * on the motion's residuals (vision/tracking/despike.ts; measured on the rendered fixtures, each pass
+ * alone did less). Returns how many positions were replaced.
  */
-export function despikeTracks(rows: TrackPositions): number {
-  const byTrack = new Map<number, number[]>();
+function despikeOwners(rows: RowAccess): number {
+  const byOwner = new Map<number, number[]>();
   for (let i = 0; i < rows.length; i++) {
-    const t = rows.track[i] as number;
-    if (t < 0) continue;
-    const list = byTrack.get(t);
+    const o = rows.owner(i);
+    if (o === null) continue;
+    const list = byOwner.get(o);
     if (list) list.push(i);
-    else byTrack.set(t, [i]);
+    else byOwner.set(o, [i]);
   }
   let replaced = 0;
-  for (const list of byTrack.values()) {
+  for (const list of byOwner.values()) {
     let start = 0;
     for (let k = 1; k <= list.length; k++) {
-      if (k < list.length && (rows.frame[list[k] as number] as number) === (rows.frame[list[k - 1] as number] as number) + 1) continue;
+      if (k < list.length && rows.consecutive(list[k - 1] as number, list[k] as number)) continue;
       const run = list.slice(start, k);
-      const x = Float64Array.from(run, (i) => rows.x[i] as number);
-      const y = Float64Array.from(run, (i) => rows.y[i] as number);
-      // Plain first (spikes in the slow phases), then on the motion's residuals (spikes in a sprint).
+      const x = new Float64Array(run.length);
+      const y = new Float64Array(run.length);
+      run.forEach((i, j) => ([x[j], y[j]] = rows.read(i)));
       const n = despikeRun(x, y, 0, run.length, { detrend: false }) + despikeRun(x, y, 0, run.length);
       if (n) {
         replaced += n;
-        run.forEach((i, j) => {
-          rows.x[i] = x[j] as number;
-          rows.y[i] = y[j] as number;
-        });
+        run.forEach((i, j) => rows.write(i, x[j] as number, y[j] as number));
       }
       start = k;
     }
@@ -52,41 +57,40 @@ export function despikeTracks(rows: TrackPositions): number {
 }
 
 /**
- * The same filter over each identified player's detected rows (runs of consecutive frames), after the
- * rows are assembled: a player's trajectory joins tracks end to end (stitching, handovers), and a spike
- * at a junction, where neither track's run was long enough to judge it, is still a spike in his speed.
- * In place on the columns (centimetres); returns how many positions it replaced.
+ * Every track's runs of consecutive frames through the spike filter, in place, before anything reads
+ * the positions at the end of the video (rows, speeds). Rows without a track are left alone.
+ */
+export function despikeTracks(rows: TrackPositions): number {
+  return despikeOwners({
+    length: rows.length,
+    owner: (i) => ((rows.track[i] as number) < 0 ? null : (rows.track[i] as number)),
+    consecutive: (a, b) => (rows.frame[b] as number) === (rows.frame[a] as number) + 1,
+    read: (i) => [rows.x[i] as number, rows.y[i] as number],
+    write: (i, x, y) => {
+      rows.x[i] = x;
+      rows.y[i] = y;
+    },
+  });
+}
+
+/**
+ * The same filter over each identified player's detected rows, after the rows are assembled: a player's
+ * trajectory joins tracks end to end (stitching, handovers), and a spike at a junction, where neither
+ * track's run was long enough to judge it, is still a spike in his speed. In place on the columns
+ * (centimetres).
  */
 export function despikePlayers(c: TrackingColumns): number {
-  const byPlayer = new Map<number, number[]>();
-  for (let i = 0; i < c.length; i++) {
-    const p = c.player[i] as number;
-    const s = c.status[i];
-    if (p === NO_PLAYER || (s !== STATUS_DETECTED && s !== STATUS_DETECTED_OVERLAP)) continue;
-    const list = byPlayer.get(p);
-    if (list) list.push(i);
-    else byPlayer.set(p, [i]);
-  }
-  let replaced = 0;
-  for (const list of byPlayer.values()) {
-    let start = 0;
-    for (let k = 1; k <= list.length; k++) {
-      const next = list[k];
-      const prev = list[k - 1] as number;
-      if (next !== undefined && (c.timestamp[next] as number) - (c.timestamp[prev] as number) === FRAME_MS) continue;
-      const run = list.slice(start, k);
-      const x = Float64Array.from(run, (i) => (c.x[i] as number) / 100);
-      const y = Float64Array.from(run, (i) => (c.y[i] as number) / 100);
-      const n = despikeRun(x, y, 0, run.length, { detrend: false }) + despikeRun(x, y, 0, run.length);
-      if (n) {
-        replaced += n;
-        run.forEach((i, j) => {
-          c.x[i] = Math.round((x[j] as number) * 100);
-          c.y[i] = Math.round((y[j] as number) * 100);
-        });
-      }
-      start = k;
-    }
-  }
-  return replaced;
+  return despikeOwners({
+    length: c.length,
+    owner: (i) => {
+      const s = c.status[i];
+      return c.player[i] === NO_PLAYER || (s !== STATUS_DETECTED && s !== STATUS_DETECTED_OVERLAP) ? null : (c.player[i] as number);
+    },
+    consecutive: (a, b) => (c.timestamp[b] as number) - (c.timestamp[a] as number) === FRAME_MS,
+    read: (i) => [(c.x[i] as number) / 100, (c.y[i] as number) / 100],
+    write: (i, x, y) => {
+      c.x[i] = Math.round(x * 100);
+      c.y[i] = Math.round(y * 100);
+    },
+  });
 }
