@@ -108,6 +108,8 @@ export function createApi(base: string, token: string) {
     createVideo: (body: Record<string, unknown>) => call<{ data: { id: number; title: string } }>('POST', '/videos', body).then((r) => r.data),
     embedToken: (videoId: number, frameAncestors: string[]) => call<{ url: string }>('POST', `/videos/${videoId}/embed-token`, { frame_ancestors: frameAncestors })
       .then((r) => ({ ...r, url: onPageOrigin(r.url) })),
+    /** Stops a queued or running analysis for good (it ends in `error`, reason `cancelled by the user`). */
+    cancelAnalysis: (analysisId: number) => call<{ data: { id: number; status: string } }>('POST', `/analyses/${analysisId}/cancel`).then((r) => r.data),
     analyse: (videoId: number) => call<{ data: { id: number } }>('POST', `/videos/${videoId}/analysis`, {}).then((r) => r.data),
     summary: (analysisId: number) => call<Summary>('GET', `/analyses/${analysisId}/summary`),
     teamReport: (analysisId: number) => call<TeamReport>('GET', `/analyses/${analysisId}/team-report`),

@@ -31,10 +31,15 @@ function StatusCell({ v, progress, t }: { v: VideoItem; progress: Record<number,
 
 /** Every video with its status and analysis progress; search, sort, delete with confirmation. */
 export function Library({ store, t, locale }: { store: LibraryStore; t: Strings; locale: string }) {
-  const { videos, progress, phase, error, query, sort, setQuery, setSort, refresh, remove } = useStore(store);
-  const [doomed, setDoomed] = useState<VideoItem | null>(null);
+  const { videos, progress, phase, error, query, sort, setQuery, setSort, refresh, remove, stop } = useStore(store);
+  // The question being asked: delete a video, or stop its running analysis.
+  const [asking, setAsking] = useState<{ kind: 'delete' | 'stop'; video: VideoItem; analysisId?: number } | null>(null);
   const [busy, setBusy] = useState(false);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const [actionError, setActionError] = useState<string | null>(null);
+  const ask = (kind: 'delete' | 'stop', video: VideoItem, analysisId?: number) => {
+    setActionError(null);
+    setAsking({ kind, video, ...(analysisId === undefined ? {} : { analysisId }) });
+  };
   const moving = anythingMoving(videos);
 
   useEffect(() => {
@@ -91,25 +96,31 @@ export function Library({ store, t, locale }: { store: LibraryStore; t: Strings;
                 <td className="muted">{date.format(new Date(v.created_at))}</td>
                 <td className="row-actions">
                   {latestAnalysis(v)?.status === 'done' ? <a className="button" href={matchHref((latestAnalysis(v) as { id: number }).id)}>{t.open}</a> : null}
-                  <button type="button" className="button ghost" onClick={() => { setDeleteError(null); setDoomed(v); }} aria-label={`${t.delete}: ${v.title}`}>{t.delete}</button>
+                  {v.status === 'available' && isMoving(latestAnalysis(v)?.status ?? '') ? (
+                    <button type="button" className="button ghost" onClick={() => ask('stop', v, latestAnalysis(v)?.id)} aria-label={`${t.stop}: ${v.title}`}>{t.stop}</button>
+                  ) : null}
+                  <button type="button" className="button ghost" onClick={() => ask('delete', v)} aria-label={`${t.delete}: ${v.title}`}>{t.delete}</button>
                 </td>
               </tr>
             ))}
           </tbody>
         </table>
       )}
-      {doomed ? (
+      {asking ? (
         <ConfirmDialog
-          title={t.confirmDelete(doomed.title)} body={t.confirmDeleteHint} confirmLabel={busy ? t.deleting : t.delete} cancelLabel={t.cancel}
-          busy={busy} error={deleteError}
-          onCancel={() => setDoomed(null)}
+          title={asking.kind === 'delete' ? t.confirmDelete(asking.video.title) : t.confirmStop(asking.video.title)}
+          body={asking.kind === 'delete' ? t.confirmDeleteHint : t.confirmStopHint}
+          confirmLabel={busy ? (asking.kind === 'delete' ? t.deleting : t.stopping) : asking.kind === 'delete' ? t.delete : t.stop}
+          cancelLabel={t.cancel} busy={busy} error={actionError}
+          onCancel={() => setAsking(null)}
           onConfirm={async () => {
             setBusy(true);
             try {
-              await remove(doomed.id);
-              setDoomed(null);
+              if (asking.kind === 'delete') await remove(asking.video.id);
+              else await stop(asking.analysisId as number);
+              setAsking(null);
             } catch (err) {
-              setDeleteError((err as Error).message);
+              setActionError((err as Error).message);
             } finally {
               setBusy(false);
             }

@@ -14,6 +14,8 @@ export interface LibraryState {
   setSort(s: SortKey): void;
   refresh(): Promise<void>;
   remove(id: number): Promise<void>;
+  /** Stops an analysis that is queued or running; the row shows what the API then says. */
+  stop(analysisId: number): Promise<void>;
 }
 
 /** The library's state; every change comes from the local API, which stays the one source of truth. */
@@ -39,6 +41,10 @@ export function createLibraryStore(api: Api) {
     async remove(id) {
       await api.deleteVideo(id);
       set({ videos: get().videos.filter((v) => v.id !== id) });
+    },
+    async stop(analysisId) {
+      await api.cancelAnalysis(analysisId);
+      await get().refresh();
     },
   }));
 }

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { fileURLToPath } from 'node:url';
 import { startTestService, type TestService } from '../helpers/test-service.js';
 import { ensureWidgetClip } from './widget-clip.js';
 import { screenshot } from './widget-harness.js';
@@ -85,6 +86,34 @@ test('an analysis shows its progress bar while it runs, then its result', async 
     await screenshot(page, 'app-library-progress-en');
     await expect(page.locator('tr', { hasText: 'Progress clip' }).getByText('Analysed')).toBeVisible({ timeout: 90_000 });
     await expect(page.getByRole('progressbar')).toHaveCount(0);
+  } finally {
+    await s.close();
+  }
+});
+
+test('a running analysis can be stopped from the library, after a confirmation', async ({ page }) => {
+  // An engine that reports progress and never finishes: the analysis stays running until stopped.
+  const s = await startTestService({ minAnalysisSeconds: 0, engineWorker: fileURLToPath(new URL('../fixtures/workers/hanging-worker.mjs', import.meta.url)) });
+  try {
+    const video = (await s.api.post('/v1/videos', { video_file_url: await ensureWidgetClip(), title: 'Long match' })).body.data;
+    await expect.poll(async () => (await s.api.get(`/v1/videos/${video.id}`)).body.data.status, { timeout: 30_000 }).toBe('available');
+    const analysis = (await s.api.post(`/v1/videos/${video.id}/analysis`, {})).body.data;
+    await page.goto(`${s.base}/app/`);
+    const row = page.locator('tr', { hasText: 'Long match' });
+    await expect(row.getByRole('progressbar', { name: 'Analysing' })).toBeVisible({ timeout: 30_000 });
+    await row.getByRole('button', { name: 'Stop: Long match' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Stop the analysis of “Long match”?' });
+    await expect(dialog).toBeVisible();
+    await screenshot(page, 'app-library-stop-en');
+    // Changing one's mind leaves it running.
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(row.getByRole('progressbar')).toBeVisible();
+    await row.getByRole('button', { name: 'Stop: Long match' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Stop' }).click();
+    await expect(row.getByText('Analysis failed')).toBeVisible();
+    await expect(row.getByRole('progressbar')).toHaveCount(0);
+    await expect(row.getByRole('button', { name: /^Stop/ })).toHaveCount(0);
+    expect((await s.api.get(`/v1/analyses/${analysis.id}`)).body.data).toMatchObject({ status: 'error', status_reason: 'cancelled by the user' });
   } finally {
     await s.close();
   }
