@@ -5,9 +5,9 @@ import type { BallAction, ControlRun } from './control-runs.js';
 export type DetectedDrive = BallAction;
 
 /**
- * Drives from spells of control (control-runs.ts): a spell in which the ball moved at least `minLength`
- * metres from where it settled with the player (`settle` frames after he gained it: a received pass
- * still rolls into his stride) to where he released it (StatsBomb's carry: a player
+ * Drives from spells of control (control-runs.ts): a spell in which the player carried the ball at least
+ * `minLength` metres, his own feet from where it settled with him (`settle` frames after he gained it) to
+ * where he released it (StatsBomb's carry: a player
  * controls the ball at his feet while moving or standing; only the moving ones are drives here). A
  * player who receives and passes on the spot, or shields the ball, has not driven.
  */
@@ -19,7 +19,15 @@ export function detectDrives(input: BallControlInput, runs: readonly ControlRun[
     const sy = input.ballY[s0] as number;
     const ex = input.ballX[r.to] as number;
     const ey = input.ballY[r.to] as number;
-    if (Math.hypot(ex - sx, ey - sy) < minLength) continue;
+    // How far the player carried it: his own feet from settling to release. The ball's path is longer by
+    // the roll of the pass he received and the first of his own kick away, both inside his control radius.
+    const P = input.players;
+    const px0 = input.x[s0 * P + r.player] as number;
+    const py0 = input.y[s0 * P + r.player] as number;
+    const px1 = input.x[r.to * P + r.player] as number;
+    const py1 = input.y[r.to * P + r.player] as number;
+    const carried = Number.isNaN(px0) || Number.isNaN(px1) ? Math.hypot(ex - sx, ey - sy) : Math.hypot(px1 - px0, py1 - py0);
+    if (carried < minLength) continue;
     out.push({ player: r.player, team: input.team[r.player] as 0 | 1, startFrame: r.from, endFrame: r.to, start: [sx, sy], end: [ex, ey] });
   }
   return out;
