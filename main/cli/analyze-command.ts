@@ -142,7 +142,7 @@ export async function analyzeCommand(argv: string[], out: (line: string) => void
     if (values.json) {
       return out(JSON.stringify({ video_id: result.videoId, analysis_id: result.analysisId, out: result.dir, files: result.files, seconds: Math.round(seconds * 10) / 10, summary: result.summary }));
     }
-    for (const line of summaryLines(result.summary as SummaryLike, result.events as EventLike[])) out(line);
+    for (const line of summaryLines(result.summary as SummaryLike, result.events as EventLike[], { home: request.home ?? 'Home', away: request.away ?? 'Away' })) out(line);
     out(`analysis ${result.analysisId} done in ${Math.round(seconds)} s; ${result.files.length} files in ${result.dir}`);
   } finally {
     progress.end();

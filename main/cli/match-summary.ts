@@ -15,7 +15,7 @@ const TOP = 3;
  * A short human summary of a finished analysis: possession, the longest distances, the top speeds and
  * passes per team. Pure: lines in, lines out, so it is tested on a hand-made summary.
  */
-export function summaryLines(s: SummaryLike, events: EventLike[]): string[] {
+export function summaryLines(s: SummaryLike, events: EventLike[], given?: { home: string; away: string }): string[] {
   const name = { team_0: s.teams.team_0_name, team_1: s.teams.team_1_name } as Record<string, string>;
   const p = s.possession.summary;
   const pct = (v: number) => `${Math.round(v)}%`;
@@ -36,6 +36,11 @@ export function summaryLines(s: SummaryLike, events: EventLike[]): string[] {
     lines.push(`top distances: ${distance.map((pl) => `${who(pl)} ${(pl.stats.total_distance_m / 1000).toFixed(2)} km`).join(', ')}`);
     const speed = [...identified].sort((a, b) => b.stats.max_speed_kmh - a.stats.max_speed_kmh).slice(0, TOP);
     lines.push(`top speeds: ${speed.map((pl) => `${who(pl)} ${pl.stats.max_speed_kmh.toFixed(1)} km/h`).join(', ')}`);
+  }
+  // The names come from the side each squad took at kick-off; until that is known they are the engine's
+  // labels, and a person who gave the names should hear why they are not shown.
+  if (given && ![given.home, given.away].includes(s.teams.team_0_name)) {
+    lines.push(`(which squad is ${given.home} is not known yet: give --left-start home|away, or confirm the kits in the app, then \`touchline export\`)`);
   }
   // From the events, not the players: a pass by a player whose shirt was never read still counts for his team.
   const count = (type: string, team: string) => events.filter((e) => e.type === type && e.team === team).length;

@@ -33,6 +33,14 @@ describe('summaryLines', () => {
     ]);
   });
 
+  it('says why the names given are not shown while the sides are unknown, and nothing when they are', () => {
+    const unnamed = { ...summary, teams: { team_0_name: 'Team 0', team_1_name: 'Team 1' } };
+    expect(summaryLines(unnamed, [], { home: 'Reds', away: 'Blues' })).toContain(
+      '(which squad is Reds is not known yet: give --left-start home|away, or confirm the kits in the app, then `touchline export`)');
+    expect(summaryLines(summary, [], { home: 'Reds', away: 'Blues' }).some((l) => l.startsWith('(which squad'))).toBe(false);
+    expect(summaryLines(summary, [], { home: 'Blues', away: 'Reds' }).some((l) => l.startsWith('(which squad'))).toBe(false);
+  });
+
   it('says so when no player was identified instead of ranking nobody', () => {
     const lines = summaryLines({ ...summary, players: [] }, []);
     expect(lines).toContain('players: none identified (shirt numbers unread), so no per-player figures');
