@@ -7,7 +7,7 @@ import { FINAL_STATUSES } from '../store/analyses-repo.js';
 import type { VideosRepo, VideoRow } from '../store/videos-repo.js';
 import type { JobsRepo, JobRow } from '../store/jobs-repo.js';
 import type { JobHandler, JobQueue } from './job-queue.js';
-import { sourcePath, storedProbe, videoDir, type StoredProbe } from './ingest.js';
+import { shownSize, sourcePath, storedProbe, videoDir, type StoredProbe } from './ingest.js';
 import { EngineRunError, type EngineHost } from './engine-host.js';
 import type { EngineRunSpec, ImportSource, VideoSource } from '../../../engine/worker-protocol.js';
 import type { AnalysisFacts } from '../../../engine/results/analysis-facts.js';
@@ -94,14 +94,12 @@ export class AnalysisRunner {
    */
   async cancel(id: number): Promise<boolean> {
     const analysis = this.deps.analyses.get(id);
-    if (!analysis || FINAL_STATUSES.includes(analysis.status)) return false;
+    if (!analysis) return false;
     // Final first, so a progress report racing the abort cannot write into it (setProgress needs running).
-    if (!this.deps.analyses.finish(id, { status: 'error', reason: 'cancelled by the user' })) return false;
+    if (!this.end(id, { status: 'error', reason: 'cancelled by the user' })) return false;
     await this.queue?.cancelForAnalysis(id);
     const dir = analysisDir(this.deps.config.home, analysis.video_id, id);
     await Promise.all([rm(`${dir}.partial`, { recursive: true, force: true }), rm(dir, { recursive: true, force: true })]);
-    const row = this.deps.analyses.get(id);
-    if (row) this.deps.onFinished?.(row);
     return true;
   }
 
@@ -115,11 +113,12 @@ export class AnalysisRunner {
     };
   }
 
-  private end(id: number, outcome: Parameters<AnalysesRepo['finish']>[1]): void {
-    if (this.deps.analyses.finish(id, outcome)) {
-      const row = this.deps.analyses.get(id);
-      if (row) this.deps.onFinished?.(row);
-    }
+  /** Ends the analysis with this outcome and tells the listeners; false when it had already ended. */
+  private end(id: number, outcome: Parameters<AnalysesRepo['finish']>[1]): boolean {
+    if (!this.deps.analyses.finish(id, outcome)) return false;
+    const row = this.deps.analyses.get(id);
+    if (row) this.deps.onFinished?.(row);
+    return true;
   }
 
   private async run(job: JobRow, signal: AbortSignal): Promise<void> {
@@ -190,13 +189,11 @@ export class AnalysisRunner {
       const source = JSON.parse(analysis.import_spec as string) as ImportSource;
       // Attached to a video with a file that is ready: crops are cut from it (spec 2.5).
       const probe = video.source_kind !== 'none' && video.status === 'available' ? storedProbe(video) : null;
-      if (probe) {
-        const turned = probe.rotation === 90 || probe.rotation === 270;
-        source.video = { path: sourcePath(this.deps.config.home, video), width: turned ? probe.height : probe.width, height: turned ? probe.width : probe.height };
-      }
+      if (probe) source.video = { path: sourcePath(this.deps.config.home, video), ...shownSize(probe) };
       return { analysisId: analysis.id, outDir, source };
     }
     const probe = storedProbe(video) as StoredProbe;
+    const shown = shownSize(probe);
     return {
       analysisId: analysis.id,
       outDir,
@@ -204,8 +201,8 @@ export class AnalysisRunner {
         kind: 'video', path: sourcePath(this.deps.config.home, video), fps: analysis.fps,
         startOffsetSeconds: video.start_offset_seconds, endOffsetSeconds: video.end_offset_seconds,
         width: probe.analysis.width, height: probe.analysis.height,
-        sourceWidth: probe.rotation === 90 || probe.rotation === 270 ? probe.height : probe.width,
-        sourceHeight: probe.rotation === 90 || probe.rotation === 270 ? probe.width : probe.height,
+        sourceWidth: shown.width,
+        sourceHeight: shown.height,
         previewKits,
         executionProvider: gpuProvider(this.deps.processor?.() ?? 'cpu'),
       },

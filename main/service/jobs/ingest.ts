@@ -20,10 +20,13 @@ export interface StoredProbe extends VideoProbe {
   analysis: { fps: number; width: number; height: number };
 }
 
+/** The frame as shown (a phone video's rotation applied), which is what the decoder hands over. */
+export function shownSize(probe: Pick<VideoProbe, 'width' | 'height' | 'rotation'>): { width: number; height: number } {
+  return probe.rotation === 90 || probe.rotation === 270 ? { width: probe.height, height: probe.width } : { width: probe.width, height: probe.height };
+}
+
 export function analysisGeometry(probe: VideoProbe): StoredProbe['analysis'] {
-  const rotated = probe.rotation === 90 || probe.rotation === 270;
-  const w = rotated ? probe.height : probe.width;
-  const h = rotated ? probe.width : probe.height;
+  const { width: w, height: h } = shownSize(probe);
   if (h <= ANALYSIS_MAX_HEIGHT) return { fps: ANALYSIS_FPS, width: w, height: h };
   const scale = ANALYSIS_MAX_HEIGHT / h;
   return { fps: ANALYSIS_FPS, width: Math.round((w * scale) / 2) * 2, height: ANALYSIS_MAX_HEIGHT };

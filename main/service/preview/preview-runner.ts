@@ -1,10 +1,10 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync, renameSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { previewPass, type PreviewPassResult } from '../../../engine/video/preview-pass.js';
-import { probeVideo, type VideoProbe } from '../../../engine/io/probe.js';
+import { probeVideo } from '../../../engine/io/probe.js';
 import type { KitColours, KitKey, Swatch } from '../../../engine/vision/teams/preview-kits.js';
 import type { VideosRepo, VideoRow } from '../store/videos-repo.js';
-import { sourcePath, videoDir } from '../jobs/ingest.js';
+import { shownSize, sourcePath, videoDir } from '../jobs/ingest.js';
 
 const UNREADABLE = Symbol('unreadable');
 const SOURCE_TIMEOUT_MS = 30_000;
@@ -195,9 +195,4 @@ function storedKits(stored: StoredPreview | null): Record<KitKey, KitColours> | 
   const a = stored.teams.find((t) => t.key === 'team_a')?.colours;
   const b = stored.teams.find((t) => t.key === 'team_b')?.colours;
   return a && b ? { team_a: a, team_b: b } : null;
-}
-
-/** The frame as shown (a phone video's rotation applied), which is what the decoder hands over. */
-function shownSize(probe: VideoProbe): { width: number; height: number } {
-  return probe.rotation === 90 || probe.rotation === 270 ? { width: probe.height, height: probe.width } : { width: probe.width, height: probe.height };
 }
