@@ -13,9 +13,8 @@ import { createService } from '../main/service/service.js';
 import { readDefaultToken } from '../main/service/bootstrap.js';
 import { machineDescription, report, runBench } from './machine.js';
 import { simulateMatch } from '../engine/sim/simulate.js';
-import { toTruthEvents } from '../engine/sim/truth-events.js';
 import { renderTruthVideo } from '../engine/io/render-video.js';
-import { TRUTH_FORMAT, TRUTH_VERSION, type SimTruth } from '../engine/io/sim-truth.js';
+import { simTruth } from '../engine/io/sim-truth.js';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
@@ -26,11 +25,7 @@ async function renderClip(dir: string): Promise<void> {
   const source = parseMetricaEventsCsv(readFileSync(METRICA, 'utf8'));
   const fromMs = 600_000;
   const track = simulateMatch(source, { seed: 7, fromMs, durationMs: 60_000 });
-  const truth: SimTruth = {
-    meta: { format: TRUTH_FORMAT, version: TRUTH_VERSION, seed: 7, source: { file: 'Sample_Game_1', format: 'metrica-csv' }, start_ms: track.startMs,
-      frame_ms: 40, frames: track.frames, pitch: { length_m: 105, width_m: 68 }, periods: source.periods, objects: track.objects },
-    track, events: toTruthEvents(source, track.startMs, track.startMs + 60_000),
-  };
+  const truth = simTruth(source, track, { seed: 7, file: 'Sample_Game_1', format: 'metrica-csv' });
   await renderTruthVideo(dir, truth, { camera: 'broadcast', width: 1280, height: 720, seed: 7, cuts: false });
 }
 

@@ -10,11 +10,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseMetricaEventsCsv } from '../engine/sim/events/metrica-csv.js';
-import { PITCH_LENGTH, PITCH_WIDTH } from '../engine/sim/events/match-events.js';
 import { simulateMatch } from '../engine/sim/simulate.js';
-import { toTruthEvents } from '../engine/sim/truth-events.js';
 import { renderTruthVideo } from '../engine/io/render-video.js';
-import { TRUTH_FORMAT, TRUTH_VERSION, type SimTruth } from '../engine/io/sim-truth.js';
+import { simTruth } from '../engine/io/sim-truth.js';
 import type { CameraKind } from '../engine/sim/render/camera-operator.js';
 import { machineDescription, report, runBench } from './machine.js';
 
@@ -38,11 +36,7 @@ async function main(): Promise<void> {
     const dir = mkdtempSync(join(tmpdir(), 'bench-render-'));
     try {
       const track = simulateMatch(source, { seed: 7, fromMs: 600_000, durationMs: seconds * 1000 });
-      const truth: SimTruth = {
-        meta: { format: TRUTH_FORMAT, version: TRUTH_VERSION, seed: 7, source: { file: 'Sample_Game_1', format: 'metrica-csv' }, start_ms: track.startMs,
-          frame_ms: 40, frames: track.frames, pitch: { length_m: PITCH_LENGTH, width_m: PITCH_WIDTH }, periods: source.periods, objects: track.objects },
-        track, events: toTruthEvents(source, track.startMs, track.startMs + seconds * 1000),
-      };
+      const truth = simTruth(source, track, { seed: 7, file: 'Sample_Game_1', format: 'metrica-csv' });
       const r = await renderTruthVideo(dir, truth, { camera, width, height, seed: 7 });
       if (camera === 'broadcast' && height === 720 && seconds === 60) fps720 = r.fps;
       const line = `| render ${camera} ${width}x${height}, ${seconds} s of play, H.264 + truth | ${r.frames} frames | ${r.seconds.toFixed(1)} s | ${r.fps.toFixed(1)} frames/s |`;

@@ -14,11 +14,9 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseMetricaEventsCsv } from '../engine/sim/events/metrica-csv.js';
-import { PITCH_LENGTH, PITCH_WIDTH } from '../engine/sim/events/match-events.js';
 import { simulateMatch } from '../engine/sim/simulate.js';
-import { toTruthEvents } from '../engine/sim/truth-events.js';
 import { renderTruthVideo } from '../engine/io/render-video.js';
-import { TRUTH_FORMAT, TRUTH_VERSION, type SimTruth } from '../engine/io/sim-truth.js';
+import { simTruth } from '../engine/io/sim-truth.js';
 import { decodeFrames } from '../engine/io/frame-source.js';
 import { probeVideo } from '../engine/io/probe.js';
 import { thumbnail, type Thumbnail } from '../engine/vision/thumbnail.js';
@@ -104,11 +102,7 @@ async function ensureRender(dir: string, fromMs: number, durationMs: number, wid
   mkdirSync(dir, { recursive: true });
   const source = parseMetricaEventsCsv(await readFile(EVENTS, 'utf8'));
   const track = simulateMatch(source, { seed: 7, fromMs, durationMs });
-  const truth: SimTruth = {
-    meta: { format: TRUTH_FORMAT, version: TRUTH_VERSION, seed: 7, source: { file: 'Sample_Game_1', format: 'metrica-csv' }, start_ms: track.startMs,
-      frame_ms: 40, frames: track.frames, pitch: { length_m: PITCH_LENGTH, width_m: PITCH_WIDTH }, periods: source.periods, objects: track.objects },
-    track, events: toTruthEvents(source, track.startMs, track.startMs + durationMs),
-  };
+  const truth = simTruth(source, track, { seed: 7, file: 'Sample_Game_1', format: 'metrica-csv' });
   process.stdout.write(`rendering ${track.frames} frames into ${dir} ...\n`);
   try {
     // render.json is written last: its presence marks a complete render.

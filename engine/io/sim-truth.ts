@@ -1,8 +1,8 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { SimObject, SimTrack } from '../sim/sim-track.js';
-import type { TruthEvent } from '../sim/truth-events.js';
-import type { Period } from '../sim/events/match-events.js';
+import { toTruthEvents, type TruthEvent } from '../sim/truth-events.js';
+import { PITCH_LENGTH, PITCH_WIDTH, type MatchSource, type Period } from '../sim/events/match-events.js';
 
 export const TRUTH_FORMAT = 'touchline-sim-truth';
 export const TRUTH_VERSION = 1;
@@ -25,6 +25,22 @@ export interface SimTruth {
   meta: TruthMeta;
   track: SimTrack;
   events: TruthEvent[];
+}
+
+/**
+ * The truth of one simulated stretch: its track, the provider's events that start within it, and the
+ * meta that describes them (what `touchline sim`, the demo, the benches and test fixtures write).
+ */
+export function simTruth(source: MatchSource, track: SimTrack, origin: { seed: number; file: string; format: string }): SimTruth {
+  return {
+    meta: {
+      format: TRUTH_FORMAT, version: TRUTH_VERSION, seed: origin.seed, source: { file: origin.file, format: origin.format },
+      start_ms: track.startMs, frame_ms: track.frameMs, frames: track.frames,
+      pitch: { length_m: PITCH_LENGTH, width_m: PITCH_WIDTH }, periods: source.periods, objects: track.objects,
+    },
+    track,
+    events: toTruthEvents(source, track.startMs, track.startMs + track.frames * track.frameMs),
+  };
 }
 
 const POSSESSION_NONE = 255;

@@ -5,9 +5,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { simulateMatch } from '../../engine/sim/simulate.js';
-import { toTruthEvents } from '../../engine/sim/truth-events.js';
 import { demoMatch } from '../../engine/sim/demo-match.js';
-import { TRUTH_FORMAT, TRUTH_VERSION, writeSimTruth, type SimTruth } from '../../engine/io/sim-truth.js';
+import { simTruth, writeSimTruth } from '../../engine/io/sim-truth.js';
 import { renderTruthVideo } from '../../engine/io/render-video.js';
 import { CliError } from './cli-error.js';
 import { withService } from './api-client.js';
@@ -69,14 +68,7 @@ export async function demoCommand(argv: string[], out: (line: string) => void): 
   say(`touchline demo: rendering ${seconds} s of a simulated match (scripted play, 1280x720 broadcast camera) into ${dir}`);
   const source = demoMatch();
   const track = simulateMatch(source, { seed: SEED, fromMs: 0, durationMs: seconds * 1000 });
-  const truth: SimTruth = {
-    meta: {
-      format: TRUTH_FORMAT, version: TRUTH_VERSION, seed: SEED, source: { file: 'demo-match', format: 'scripted' }, start_ms: track.startMs,
-      frame_ms: track.frameMs, frames: track.frames, pitch: { length_m: 105, width_m: 68 }, periods: source.periods, objects: track.objects,
-    },
-    track,
-    events: toTruthEvents(source, track.startMs, track.startMs + track.frames * track.frameMs),
-  };
+  const truth = simTruth(source, track, { seed: SEED, file: 'demo-match', format: 'scripted' });
   const clipDir = join(dir, 'clip');
   await writeSimTruth(clipDir, truth);
   const rendered = await renderTruthVideo(clipDir, truth, { camera: 'broadcast', width: 1280, height: 720, seed: SEED, cuts: false });

@@ -4,10 +4,8 @@ import { parseArgs } from 'node:util';
 import { parseMetricaEventsCsv } from '../../engine/sim/events/metrica-csv.js';
 import { parseMetricaEventsJson } from '../../engine/sim/events/metrica-json.js';
 import type { MatchSource } from '../../engine/sim/events/match-events.js';
-import { PITCH_LENGTH, PITCH_WIDTH } from '../../engine/sim/events/match-events.js';
 import { simulateMatch } from '../../engine/sim/simulate.js';
-import { toTruthEvents } from '../../engine/sim/truth-events.js';
-import { TRUTH_FORMAT, TRUTH_VERSION, writeSimTruth, type SimTruth } from '../../engine/io/sim-truth.js';
+import { simTruth, writeSimTruth } from '../../engine/io/sim-truth.js';
 import { renderTruthVideo } from '../../engine/io/render-video.js';
 import { CAMERA_KINDS, type CameraKind } from '../../engine/sim/render/camera-operator.js';
 import { CliError } from './cli-error.js';
@@ -73,17 +71,9 @@ export async function simCommand(argv: string[], out: (line: string) => void): P
   const { source, format } = await loadSource(values.events, values.metadata);
   const started = performance.now();
   const track = simulateMatch(source, { seed, fromMs, durationMs });
-  const events = toTruthEvents(source, track.startMs, track.startMs + track.frames * track.frameMs);
   const dir = resolve(values.out);
-  const truth: SimTruth = {
-    meta: {
-      format: TRUTH_FORMAT, version: TRUTH_VERSION, seed, source: { file: basename(values.events), format },
-      start_ms: track.startMs, frame_ms: track.frameMs, frames: track.frames,
-      pitch: { length_m: PITCH_LENGTH, width_m: PITCH_WIDTH }, periods: source.periods, objects: track.objects,
-    },
-    track,
-    events,
-  };
+  const truth = simTruth(source, track, { seed, file: basename(values.events), format });
+  const { events } = truth;
   await writeSimTruth(dir, truth);
   const simulated = { out: dir, seconds: (track.frames * track.frameMs) / 1000, frames: track.frames, objects: track.objects.length, events: events.length };
   if (values.json && values['truth-only']) return out(JSON.stringify(simulated));

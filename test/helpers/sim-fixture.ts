@@ -2,8 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { simulateMatch } from '../../engine/sim/simulate.js';
-import { toTruthEvents } from '../../engine/sim/truth-events.js';
-import { TRUTH_FORMAT, TRUTH_VERSION, writeSimTruth, type SimTruth } from '../../engine/io/sim-truth.js';
+import { simTruth, writeSimTruth } from '../../engine/io/sim-truth.js';
 import { renderTruthVideo } from '../../engine/io/render-video.js';
 import { sampleMinute } from './synthetic-match.js';
 
@@ -14,16 +13,7 @@ import { sampleMinute } from './synthetic-match.js';
 export async function writeSampleTruth(dir = mkdtempSync(join(tmpdir(), 'truth-')), seed = 5): Promise<string> {
   const source = sampleMinute();
   const track = simulateMatch(source, { seed });
-  const events = toTruthEvents(source, track.startMs, track.startMs + track.frames * track.frameMs);
-  await writeSimTruth(dir, {
-    meta: {
-      format: TRUTH_FORMAT, version: TRUTH_VERSION, seed, source: { file: 'sample-minute', format: 'synthetic' },
-      start_ms: track.startMs, frame_ms: track.frameMs, frames: track.frames,
-      pitch: { length_m: 105, width_m: 68 }, periods: source.periods, objects: track.objects,
-    },
-    track,
-    events,
-  });
+  await writeSimTruth(dir, simTruth(source, track, { seed, file: 'sample-minute', format: 'synthetic' }));
   return dir;
 }
 
@@ -35,11 +25,7 @@ export async function writeSampleTruth(dir = mkdtempSync(join(tmpdir(), 'truth-'
 export async function renderSampleClip(dir: string, o: { seed: number; fromMs: number; durationMs: number; width?: number; height?: number }): Promise<void> {
   const source = sampleMinute();
   const track = simulateMatch(source, { seed: o.seed, fromMs: o.fromMs, durationMs: o.durationMs });
-  const truth: SimTruth = {
-    meta: { format: TRUTH_FORMAT, version: TRUTH_VERSION, seed: o.seed, source: { file: 'sample-minute', format: 'synthetic' }, start_ms: track.startMs,
-      frame_ms: 40, frames: track.frames, pitch: { length_m: 105, width_m: 68 }, periods: source.periods, objects: track.objects },
-    track, events: toTruthEvents(source, track.startMs, track.startMs + o.durationMs),
-  };
+  const truth = simTruth(source, track, { seed: o.seed, file: 'sample-minute', format: 'synthetic' });
   await writeSimTruth(dir, truth);
   await renderTruthVideo(dir, truth, { camera: 'broadcast', width: o.width ?? 640, height: o.height ?? 360, seed: o.seed, cuts: false });
 }
