@@ -154,8 +154,7 @@ async function importCrops(video: NonNullable<ImportSource['video']>, columns: I
     if (!rgb) continue;
     for (const crop of wanted) {
       if (crop.tMs !== t || jpegs.has(crop)) continue;
-      const [x0, y0, x1, y1] = crop.box.map((v) => v * k) as [number, number, number, number];
-      jpegs.set(crop, await cropJpeg(rgb, w, h, [x0, y0, x1, y1]));
+      jpegs.set(crop, await cropJpeg(rgb, w, h, crop.box.map((v) => v * k) as [number, number, number, number]));
     }
   }
   const cut = (crops: PlannedCrop[]) => crops.flatMap((crop) => jpegs.get(crop) ?? []);

@@ -1,5 +1,5 @@
 import { despikeRun } from '../vision/tracking/despike.js';
-import { NO_PLAYER, STATUS_DETECTED, STATUS_DETECTED_OVERLAP, type TrackingColumns } from '../results/tracking-columns.js';
+import { isDetectedStatus, NO_PLAYER, type TrackingColumns } from '../results/tracking-columns.js';
 
 /** The engine's frame step (25 fps); rows a step apart are consecutive. */
 const FRAME_MS = 40;
@@ -82,10 +82,7 @@ export function despikeTracks(rows: TrackPositions): number {
 export function despikePlayers(c: TrackingColumns): number {
   return despikeOwners({
     length: c.length,
-    owner: (i) => {
-      const s = c.status[i];
-      return c.player[i] === NO_PLAYER || (s !== STATUS_DETECTED && s !== STATUS_DETECTED_OVERLAP) ? null : (c.player[i] as number);
-    },
+    owner: (i) => (c.player[i] === NO_PLAYER || !isDetectedStatus(c.status[i] as number) ? null : (c.player[i] as number)),
     consecutive: (a, b) => (c.timestamp[b] as number) - (c.timestamp[a] as number) === FRAME_MS,
     read: (i) => [(c.x[i] as number) / 100, (c.y[i] as number) / 100],
     write: (i, x, y) => {

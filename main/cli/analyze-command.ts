@@ -41,8 +41,8 @@ async function videoReady(call: ApiCall, id: number, signal: AbortSignal): Promi
 /** What one analysis run is given: the video, how to name it, where its results go. */
 export interface AnalysisRequest {
   file: string;
-  home?: string;
-  away?: string;
+  home: string;
+  away: string;
   date?: string;
   leftStart?: 'home' | 'away';
   outDir: string;
@@ -61,7 +61,7 @@ export interface AnalysisRun extends ExportResult {
  */
 export async function runAnalysis(call: ApiCall, access: ServiceAccess, r: AnalysisRequest, progress: ProgressOutput, signal: AbortSignal): Promise<AnalysisRun> {
   const created = await call('POST', '/v1/videos', {
-    video_file_url: r.file, home_team_name: r.home ?? 'Home', away_team_name: r.away ?? 'Away',
+    video_file_url: r.file, home_team_name: r.home, away_team_name: r.away,
     ...(r.date ? { date: r.date } : {}), ...(r.leftStart ? { left_start_team: r.leftStart } : {}),
   });
   if (created.status !== 200) throw refused('registering the video', created);
@@ -83,13 +83,12 @@ export async function runAnalysis(call: ApiCall, access: ServiceAccess, r: Analy
     progress.note(`touchline: analysis ${analysisId} started`);
     let a = started.body.data;
     while (OPEN.includes(a.status)) {
-      await sleep(POLL_MS, signal);
-      a = (await call('GET', `/v1/analyses/${analysisId}`)).body.data;
-      if (!OPEN.includes(a.status)) break;
       progress.update({
         atMs: performance.now(), status: a.status, progress: a.progress, stage: a.progress_detail?.stage ?? null,
         framesDone: a.progress_detail?.frames_done ?? null, framesTotal: a.progress_detail?.frames_total ?? null,
       });
+      await sleep(POLL_MS, signal);
+      a = (await call('GET', `/v1/analyses/${analysisId}`)).body.data;
     }
     progress.end();
     if (a.status !== 'done') throw new CliError(`analysis ${analysisId} ended ${a.status}: ${a.status_reason ?? 'no reason given'}`, EXIT.failed);
@@ -126,7 +125,7 @@ export async function analyzeCommand(argv: string[], out: (line: string) => void
   const info = await stat(file).catch(() => null);
   if (!info?.isFile()) throw new CliError(`no video file at ${file}`, EXIT.notFound);
   const request: AnalysisRequest = {
-    file, home: values.home, away: values.away, date: values.date, leftStart, format,
+    file, home: values.home ?? 'Home', away: values.away ?? 'Away', date: values.date, leftStart, format,
     outDir: resolve(values.out ?? `${basename(file, extname(file))}-touchline`),
   };
 
@@ -142,7 +141,7 @@ export async function analyzeCommand(argv: string[], out: (line: string) => void
     if (values.json) {
       return out(JSON.stringify({ video_id: result.videoId, analysis_id: result.analysisId, out: result.dir, files: result.files, seconds: Math.round(seconds * 10) / 10, summary: result.summary }));
     }
-    for (const line of summaryLines(result.summary as SummaryLike, result.events as EventLike[], { home: request.home ?? 'Home', away: request.away ?? 'Away' })) out(line);
+    for (const line of summaryLines(result.summary as SummaryLike, result.events as EventLike[], request)) out(line);
     out(`analysis ${result.analysisId} done in ${Math.round(seconds)} s; ${result.files.length} files in ${result.dir}`);
   } finally {
     progress.end();

@@ -28,7 +28,7 @@ const json = (value: unknown) => `${JSON.stringify(value, null, 1)}\n`;
  * it is there, so an interrupted or failed export leaves `out` as it was: never a half-written file.
  */
 export async function exportAnalysis(call: ApiCall, access: ServiceAccess, id: number, out: string,
-  options: { format: TrackingFormat; signal?: AbortSignal; onFile?: (file: string) => void }): Promise<ExportResult> {
+  options: { format: TrackingFormat; signal?: AbortSignal }): Promise<ExportResult> {
   const analysis = await call('GET', `/v1/analyses/${id}`);
   if (analysis.status === 404) throw new CliError(`no analysis ${id}`, EXIT.notFound);
   if (analysis.status !== 200) throw new CliError(`GET /v1/analyses/${id} answered ${analysis.status}: ${analysis.body?.message ?? ''}`, EXIT.unexpected);
@@ -47,7 +47,6 @@ export async function exportAnalysis(call: ApiCall, access: ServiceAccess, id: n
     options.signal?.throwIfAborted();
     await writeFile(join(staging, file), json(value));
     written.push(file);
-    options.onFile?.(file);
   };
   try {
     await put('analysis.json', a);
@@ -64,7 +63,6 @@ export async function exportAnalysis(call: ApiCall, access: ServiceAccess, id: n
     const status = await access.download(`/v1/analyses/${id}/tracking/download?format=${options.format}`, join(staging, tracking));
     if (status !== 200) throw new CliError(`the tracking download answered ${status}`, EXIT.unexpected);
     written.push(tracking);
-    options.onFile?.(tracking);
     options.signal?.throwIfAborted();
     // All there: move into place (each rename is atomic; a previous export's files are replaced).
     for (const entry of await readdir(staging)) {

@@ -11,7 +11,8 @@ const PIPE_EVERY_MS = 30_000;
 export class ProgressOutput {
   private readonly meter = new ProgressMeter();
   private lastPrintedAt = -Infinity;
-  private lastStage: string | null = null;
+  /** Stage and tenth of the way of the last line: a pipe gets a new line when either moves on. */
+  private lastMark: string | null = null;
   private drawn = false;
 
   constructor(private readonly stream: NodeJS.WriteStream | null) {}
@@ -20,15 +21,15 @@ export class ProgressOutput {
     this.meter.add(sample);
     if (!this.stream) return;
     const line = this.meter.line();
-    const stage = `${sample.status}/${sample.stage ?? ''}/${Math.floor(sample.progress / 10)}`;
+    const mark = `${sample.status}/${sample.stage ?? ''}/${Math.floor(sample.progress / 10)}`;
     if (this.stream.isTTY) {
       this.stream.write(`\r\x1b[K${line.slice(0, (this.stream.columns || 100) - 1)}`);
       this.drawn = true;
-    } else if (stage !== this.lastStage || sample.atMs - this.lastPrintedAt >= PIPE_EVERY_MS) {
+    } else if (mark !== this.lastMark || sample.atMs - this.lastPrintedAt >= PIPE_EVERY_MS) {
       this.stream.write(`${line}\n`);
       this.lastPrintedAt = sample.atMs;
     }
-    this.lastStage = stage;
+    this.lastMark = mark;
   }
 
   /** A message between progress lines (the bar is cleared first on a terminal). */
