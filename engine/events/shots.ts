@@ -21,6 +21,8 @@ export interface ShotParams {
   maxDistance: number;
   /** Slowest a shot leaves the foot or head (m/s) from close in, and how much faster per metre farther out. */
   minSpeed: number;
+  /** Slowest ball that counts as a shot when it goes in between the posts (m/s): a tap-in from a yard out. */
+  goalMinSpeed: number;
   speedPerMetre: number;
   /** The ball's line meets the goal line within this of the goal's centre (m): posts plus a miss. */
   aimHalfWidth: number;
@@ -32,11 +34,14 @@ export interface ShotParams {
   frameMs: number;
 }
 
-/** Frames after the release searched for the kick. */
+/** Frames after the release searched for the kick, and before it. */
 const KICK_SEARCH_FRAMES = 8;
+const KICK_BACK_FRAMES = 4;
+/** No struck ball goes faster (m/s): the hardest shots measured are about 210 km/h, 58 m/s. */
+const MAX_BALL_SPEED = 60;
 
 export const SHOT_DEFAULTS: ShotParams = {
-  maxDistance: 35, minSpeed: 8, speedPerMetre: 0.5, aimHalfWidth: GOAL_HALF_WIDTH + 12, blockFrames: 25, blockDistance: 25, maxFlightFrames: 100, frameMs: 40,
+  maxDistance: 35, minSpeed: 8, goalMinSpeed: 3, speedPerMetre: 0.5, aimHalfWidth: GOAL_HALF_WIDTH + 12, blockFrames: 25, blockDistance: 25, maxFlightFrames: 100, frameMs: 40,
 };
 
 /**
@@ -66,13 +71,15 @@ export function detectShots(
     if (!(distanceToGoal <= o.maxDistance)) return;
     const next = runs[i + 1];
     const stop = Math.min(input.frames - 1, r.to + o.maxFlightFrames, next ? next.from : Infinity);
-    // Speed and line from the fastest few frames soon after the release: the kick itself may come a
-    // moment after the shooter's last frame on the ball (a stride to it, a shot on the turn).
+    // Speed and line from the fastest few frames around the release: the kick itself may come a moment
+    // after the shooter's last frame on the ball (a stride to it, a shot on the turn), or the ball may
+    // still be within his reach as it crosses the line (a rebound walked in), so the frames just before
+    // count too.
     let vx = 0;
     let vy = 0;
     let kx = bx;
     let ky = by;
-    for (let a = r.to; a <= Math.min(stop - 1, r.to + KICK_SEARCH_FRAMES); a++) {
+    for (let a = Math.max(r.from, r.to - KICK_BACK_FRAMES); a <= Math.min(stop - 1, r.to + KICK_SEARCH_FRAMES); a++) {
       const b = Math.min(stop, a + 4);
       if (live[b] !== 1 && b > a + 1) continue;
       const ax = input.ballX[a] as number;
@@ -80,7 +87,9 @@ export function detectShots(
       const dt = (b - a) / fps;
       const wx = ((input.ballX[b] as number) - ax) / dt;
       const wy = ((input.ballY[b] as number) - ay) / dt;
-      if (Number.isFinite(wx) && Number.isFinite(wy) && Math.hypot(wx, wy) > Math.hypot(vx, vy)) {
+      const w = Math.hypot(wx, wy);
+      // Faster than any ball was ever struck: the position jumped (a glitch, a ball placed for a restart).
+      if (Number.isFinite(w) && w <= MAX_BALL_SPEED && w > Math.hypot(vx, vy)) {
         vx = wx;
         vy = wy;
         kx = ax;
@@ -88,7 +97,7 @@ export function detectShots(
       }
     }
     const speed = Math.hypot(vx, vy);
-    if (speed < o.minSpeed || (right ? vx <= 0 : vx >= 0)) return;
+    if (speed < o.goalMinSpeed || (right ? vx <= 0 : vx >= 0)) return;
     // From farther out a ball stopped by the keeper or a defender must have been struck harder to be a
     // shot (a ball rolled towards goal from 30 m and gathered is a pass); one that crosses the goal line
     // near the goal was a shot at any speed.
@@ -118,7 +127,8 @@ export function detectShots(
       // A block stops a ball that was heading inside the posts, at once, from a shooting distance.
       else if (next.from - r.to <= o.blockFrames && Math.abs(aimY - PITCH_WIDTH / 2) <= GOAL_HALF_WIDTH && distanceToGoal <= o.blockDistance) outcome = 'blocked';
     }
-    if (outcome === null) return;
+    // Below a shot's pace only a ball that went in counts: a rebound tapped over the line from a yard out.
+    if (outcome === null || (speed < o.minSpeed && outcome !== 'goal')) return;
     out.push({
       player: r.player, team, startFrame: r.to, endFrame: end, start: [bx, by],
       end: [input.ballX[end] as number, input.ballY[end] as number], distanceToGoal, outcome, stoppedBy: outcome === 'on_target' || outcome === 'blocked' ? stoppedBy : null,

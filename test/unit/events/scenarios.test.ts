@@ -83,6 +83,23 @@ describe('event scenarios', () => {
     expect(d.control.team[110]).toBe(-1);
   });
 
+  it('a rebound tapped in from a yard out at a jog: a goal, though slower than a shot is struck', () => {
+    // The keeper is down on the far side; the attacker walks the ball over the line at about 4 m/s.
+    const input = scene(120, [{ team: 0, at: still(2, 34), keeper: true }, { team: 1, at: still(101, 27), keeper: true }, ...bystanders(), { team: 0, at: route([0, 102.5, 36], [40, 102.5, 36], [60, 104.5, 35]) }],
+      ballRoute([0, 103, 36], [40, 103, 36], [55, 105.6, 35.2], [120, 105.6, 35.2]));
+    const { d } = results(input);
+    expect(d.shots).toHaveLength(1);
+    expect(d.shots[0]).toMatchObject({ player: A, outcome: 'goal' });
+    expect(d.shots[0]?.speed).toBeLessThan(8);
+  });
+
+  it('a ball rolled wide over the goal line at that pace is no shot', () => {
+    const input = scene(120, [...keepers(), ...bystanders(), { team: 0, at: route([0, 100, 14], [40, 100, 14], [60, 102, 13]) }],
+      ballRoute([0, 100.5, 14], [40, 100.5, 14], [60, 105.6, 12.5], [120, 105.6, 12.5]));
+    const { d } = results(input);
+    expect(d.shots).toHaveLength(0);
+  });
+
   it("a goalkeeper's catch: a shot on target, saved, and not a pass to him", () => {
     const input = scene(120, [...keepers(), ...bystanders(), { team: 0, at: still(84, 30) }],
       ballRoute([0, 84.5, 30], [40, 84.5, 30], [60, 102.6, 33.8, 1.5], [120, 102.6, 33.8]));
