@@ -186,7 +186,12 @@ async function main(): Promise<void> {
   const ourCrosses = found.passes.filter((p) => p.passType === 'cross').map((p) => ({ t: at(p.startFrame), team: p.team }));
   const crosses = scoreEvents(realCrosses, ourCrosses);
   const kinds: Record<string, string> = { 'THROW IN': 'throw_in', 'CORNER KICK': 'corner_kick', 'GOAL KICK': 'goal_kick', 'FREE KICK': 'free_kick', 'KICK OFF': 'kick_off' };
-  const realRestarts = events.filter((e) => e.type === 'set_piece').map((e) => ({ t: e.start_ms, team: e.team, kind: e.provider_subtypes.map((s) => kinds[s]).find(Boolean) ?? 'free_kick' }));
+  // Metrica records goal kicks as the ball played (PASS, BALL LOST, BALL OUT with subtype GOAL KICK), not as
+  // a SET PIECE record.
+  const realRestarts = [
+    ...events.filter((e) => e.type === 'set_piece').map((e) => ({ t: e.start_ms, team: e.team, kind: e.provider_subtypes.map((s) => kinds[s]).find(Boolean) ?? 'free_kick' })),
+    ...events.filter((e) => e.type !== 'set_piece' && e.provider_subtypes.includes('GOAL KICK')).map((e) => ({ t: e.start_ms, team: e.team, kind: 'goal_kick' })),
+  ];
   const restartScore = (kind: string) => scoreEvents(realRestarts.filter((r) => r.kind === kind), found.passes.filter((p) => p.setPiece === kind).map((p) => ({ t: at(p.startFrame), team: p.team })), 2000);
 
   const realShots = events.filter((e) => e.type === 'shot').map((e) => ({ t: e.start_ms, team: e.team }));

@@ -1,5 +1,8 @@
 import { PITCH_LENGTH, PITCH_WIDTH } from './in-play.js';
 
+/** Metres from the attacked goal line and from a touchline within which a restart is a corner. */
+const CORNER_ZONE = 8;
+
 export type SetPiece = 'open_play' | 'kick_off' | 'free_kick' | 'corner_kick' | 'throw_in' | 'goal_kick' | 'penalty';
 
 /**
@@ -13,6 +16,11 @@ export function restartAt(x: number, y: number, defendsLeft: boolean | null): Ex
   const nearEnd = x < 2 || x > PITCH_LENGTH - 2;
   const nearSide = y < 2 || y > PITCH_WIDTH - 2;
   if (nearEnd && nearSide) return 'corner_kick';
+  // A ball placed in the corner of the end a team attacks, read a few metres off (the ball's position at a
+  // restart is the least sure of all: players around it, the ball still rolling into place), is a corner
+  // for that team; a throw-in that deep is rare.
+  const attackedEnd = defendsLeft === null ? null : defendsLeft ? PITCH_LENGTH - x : x;
+  if (attackedEnd !== null && attackedEnd < CORNER_ZONE && (y < CORNER_ZONE || y > PITCH_WIDTH - CORNER_ZONE)) return 'corner_kick';
   if (y < 1.5 || y > PITCH_WIDTH - 1.5) return 'throw_in';
   if (Math.hypot(x - PITCH_LENGTH / 2, y - PITCH_WIDTH / 2) < 2) return 'kick_off';
   const ownEndLeft = x < 7;
