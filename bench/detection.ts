@@ -1,8 +1,10 @@
 /**
- * `npm run bench:detection -- --truth DIR [--every N] [--limit N] [--calibrated]`: person detection alone on a
+ * `npm run bench:detection -- --truth DIR [--every N] [--limit N] [--calibrated] [--classical]`: person detection alone on a
  * rendered fixture: boxes against the renderer's boxes (IoU >= 0.5) and foot points (within 2% of the
  * width), precision and recall, ms per frame. Uses the true camera unless `--calibrated` (then the
- * calibration stage's own camera, frames it cannot calibrate count as misses).
+ * calibration stage's own camera, frames it cannot calibrate count as misses). The learned detector
+ * (models/person-detector) finds the people when its model is present, unless `--classical` (the
+ * foreground blobs without the verifier).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,9 +13,11 @@ import { decodeFrames } from '../engine/io/frame-source.js';
 import { probeVideo } from '../engine/io/probe.js';
 import { linePixels } from '../engine/vision/calibration/line-pixels.js';
 import { CalibrationTracker } from '../engine/vision/calibration/calibration-tracker.js';
-import { connectedBlobs, foregroundMask, lineBand, pitchRegion } from '../engine/vision/detection/foreground.js';
+import { connectedBlobs, foregroundMask, lineBand, nearPitch, pitchRegion } from '../engine/vision/detection/foreground.js';
 import { OverlayMask } from '../engine/vision/detection/overlay-mask.js';
-import { detectPeople } from '../engine/vision/detection/detect-people.js';
+import { detectPeople, peopleFromFeet } from '../engine/vision/detection/detect-people.js';
+import { PersonDetector } from '../engine/vision/detection/person-detector.js';
+import { loadModel } from '../engine/video/load-model.js';
 import type { FrameTruth } from '../engine/sim/render/frame-renderer.js';
 import { maxWeightMatching } from './eval/hungarian.js';
 import { machineDescription, report, runBench } from './machine.js';
@@ -28,7 +32,7 @@ function iou(a: Box, b: Box): number {
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { truth: { type: 'string' }, every: { type: 'string' }, limit: { type: 'string' }, calibrated: { type: 'boolean' }, record: { type: 'boolean' }, verbose: { type: 'boolean' } } });
+  const { values } = parseArgs({ options: { truth: { type: 'string' }, every: { type: 'string' }, limit: { type: 'string' }, calibrated: { type: 'boolean' }, classical: { type: 'boolean' }, record: { type: 'boolean' }, verbose: { type: 'boolean' } } });
   if (!values.truth) throw new Error('usage: npm run bench:detection -- --truth DIR');
   const frames = readFileSync(join(values.truth, 'frames.ndjson'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as FrameTruth);
   const video = join(values.truth, 'video.mp4');
@@ -38,6 +42,7 @@ async function main(): Promise<void> {
   const every = Number(values.every ?? 1);
   const limit = Number(values.limit ?? Infinity);
   const tracker = new CalibrationTracker();
+  const detector = values.classical ? null : (await loadModel('person-detector', undefined, (p, o) => PersonDetector.load(p, o)))?.model ?? null;
   const overlay = new OverlayMask(ww, wh);
   let lastPan: number | null = null;
   let overlayBoxes: Uint8Array | null = null;
@@ -88,7 +93,7 @@ async function main(): Promise<void> {
     const region = pitchRegion(camera);
     const fg = foregroundMask(f.rgb, lines, lineBand(camera), region, overlayBoxes);
     const { blobs, labels } = connectedBlobs(fg, ww, wh);
-    const people = detectPeople(blobs, labels, camera, fg, region);
+    const people = detector ? peopleFromFeet(await detector.detect(f.rgb, ww, wh), camera, nearPitch, overlayBoxes) : detectPeople(blobs, labels, camera, fg, region);
     ms += performance.now() - t0;
     n++;
     const truthPeople = t.objects.filter((o) => o.role !== 'ball' && o.box && o.in_frame >= 0.5);
@@ -144,7 +149,7 @@ async function main(): Promise<void> {
   report([
     `## bench:detection ${new Date().toISOString().slice(0, 10)}`,
     '',
-    `Machine: ${machineDescription()}. Command: \`npm run bench:detection -- --truth ${values.truth}${values.calibrated ? ' --calibrated' : ''}\` (${width}x${height}, detection at ${ww}x${wh}, ${values.calibrated ? 'own calibration' : 'true camera'}).`,
+    `Machine: ${machineDescription()}. Command: \`npm run bench:detection -- --truth ${values.truth}${values.calibrated ? ' --calibrated' : ''}\` (${width}x${height}, detection at ${ww}x${wh}, ${values.calibrated ? 'own calibration' : 'true camera'}, ${detector ? 'learned detector' : 'classical foreground detector'}).`,
     '',
     '| frames | truth people | detections | box P / R (IoU 0.5) | foot-point P / R (2% of width) | missed boxes >20% occluded | ms/frame |',
     '|---|---|---|---|---|---|---|',

@@ -2,6 +2,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { probeVideo } from '../../engine/io/probe.js';
 import { analyseVideo, type VideoAnalysisResult } from '../../engine/video/analyse-video.js';
+import type { PitchTrackerOptions } from '../../engine/vision/tracking/pitch-tracker.js';
 import { ROLES, STATUSES } from '../../engine/results/tracking-columns.js';
 
 /**
@@ -9,7 +10,7 @@ import { ROLES, STATUSES } from '../../engine/results/tracking-columns.js';
  * evaluator reads (docs/evaluation.md): tracking rows with the team and track extensions, the
  * calibration (homography per frame), the detector's boxes and the timing.
  */
-export async function runVideoEngine(truthDir: string, outDir: string, options: { verifier?: 'auto' | 'off'; identity?: 'auto' | 'off' } = {}): Promise<{ result: VideoAnalysisResult; seconds: number }> {
+export async function runVideoEngine(truthDir: string, outDir: string, options: { verifier?: 'auto' | 'off'; detector?: 'auto' | 'off'; identity?: 'auto' | 'off'; tracker?: PitchTrackerOptions } = {}): Promise<{ result: VideoAnalysisResult; seconds: number }> {
   const video = join(truthDir, 'video.mp4');
   const probe = await probeVideo(video);
   const started = performance.now();
@@ -21,7 +22,7 @@ export async function runVideoEngine(truthDir: string, outDir: string, options: 
       if (pct !== last) process.stderr.write(`  ${stage} ${Math.round(share * 100)}%\n`);
       last = pct;
     },
-    { debug: true, verifier: options.verifier, identity: options.identity },
+    { debug: true, verifier: options.verifier, detector: options.detector, identity: options.identity, tracker: options.tracker },
   );
   const seconds = (performance.now() - started) / 1000;
   // The engine's clock is the video's (frame 0 = 0 ms); the truth's is the simulated match's.

@@ -1,5 +1,6 @@
 import { decodeFrames, frameAt } from '../io/frame-source.js';
 import { PersonVerifier, type ExecutionProvider } from '../vision/detection/person-verifier.js';
+import { PersonDetector } from '../vision/detection/person-detector.js';
 import { JerseyReader } from '../vision/identity/jersey-reader.js';
 import { ShirtReading, type ShirtReadingLog } from '../vision/identity/shirt-reading.js';
 import { loadModel } from './load-model.js';
@@ -17,6 +18,7 @@ import { CutDetector } from '../vision/shot-cuts.js';
 import { linePixels } from '../vision/calibration/line-pixels.js';
 import { discoverRig, type RigEstimate } from '../vision/calibration/rig-discovery.js';
 import { FrameAnalyser } from '../vision/frame-analyser.js';
+import type { PitchTrackerOptions } from '../vision/tracking/pitch-tracker.js';
 import { BallCandidateLog, type BallFrameInput } from '../vision/ball/ball-track.js';
 import { squadKits } from '../vision/teams/squad-kits.js';
 import { ExemplarPicker, TrackCrops } from './exemplar-picker.js';
@@ -116,12 +118,19 @@ export interface AnalyseOptions {
   distortion?: boolean;
   /** The learned person verifier: on when its model file is present (default), or off. */
   verifier?: 'auto' | 'off';
+  /**
+   * The learned person detector: on when its model file is present (default), or off (the classical
+   * foreground detector with the verifier finds the people then).
+   */
+  detector?: 'auto' | 'off';
   /** Shirt numbers and player ids (models/jersey-number): on when its model file is present (default), or off. */
   identity?: 'auto' | 'off';
   /** Tracklet stitching before identities (default on; off for measuring what it adds). */
   stitch?: boolean;
   /** Where ONNX models run: TOUCHLINE_EXECUTION_PROVIDER or cpu. */
   executionProvider?: ExecutionProvider;
+  /** Tracker tunables other than the defaults (benchmarks compare them). */
+  tracker?: PitchTrackerOptions;
 }
 
 /** Shirt numbers are read on every fifth frame (5 Hz): a track's votes need a few readings, not 25 a second. */
@@ -151,9 +160,12 @@ export async function analyseVideo(input: VideoInput, progress: VideoProgress, o
   const rig = discoverRig(samples, { distortion: options.distortion });
   timings.rig = performance.now() - t0;
 
-  const loadedVerifier = options.verifier === 'off' ? null : await loadModel('person-verifier', options.executionProvider, (p, o) => PersonVerifier.load(p, o));
+  const loadedDetector = options.detector === 'off' ? null : await loadModel('person-detector', options.executionProvider, (p, o) => PersonDetector.load(p, o));
+  const detector = loadedDetector?.model ?? null;
+  // The verifier judges the classical detector's candidates: without them it has nothing to do.
+  const loadedVerifier = options.verifier === 'off' || detector ? null : await loadModel('person-verifier', options.executionProvider, (p, o) => PersonVerifier.load(p, o));
   const verifier = loadedVerifier?.model ?? null;
-  const analyser = new FrameAnalyser({ width: w, height: h, distortion: options.distortion, verifier });
+  const analyser = new FrameAnalyser({ width: w, height: h, distortion: options.distortion, verifier, detector, tracker: options.tracker });
   // Shirt numbers are a few pixels tall on the working grid: they are read on the analysis-size picture,
   // which the same decode gives on every fifth frame.
   const loadedReader = options.identity === 'off' ? null : await loadModel('jersey-number', options.executionProvider, (p, o) => JerseyReader.load(p, o));
@@ -259,6 +271,7 @@ export async function analyseVideo(input: VideoInput, progress: VideoProgress, o
   despikePlayers(columns);
   timings.assemble = performance.now() - t0;
   await verifier?.close();
+  await detector?.close();
   await loadedReader?.model.close();
 
   const durationMs = Math.round(probe.duration_seconds * 1000);
@@ -276,9 +289,9 @@ export async function analyseVideo(input: VideoInput, progress: VideoProgress, o
       ball: analysable[f] ? (ballAt.get(f) ?? null) : null,
     }))
     : null;
-  const models = [...(loadedVerifier ? ['person-verifier'] : []), ...(loadedReader ? ['jersey-number'] : [])];
+  const models = [...(loadedDetector ? ['person-detector'] : []), ...(loadedVerifier ? ['person-verifier'] : []), ...(loadedReader ? ['jersey-number'] : [])];
   return { columns, events, durationMs, frames, analysableFrames, calibratedFrames, rig, timingsMs: timings, debug, teamKits, exemplars, playerCrops,
-    runtime: { execution_provider: loadedVerifier?.provider ?? loadedReader?.provider ?? null, models },
+    runtime: { execution_provider: loadedDetector?.provider ?? loadedVerifier?.provider ?? loadedReader?.provider ?? null, models },
     identity: { crops: shirts?.crops ?? 0, tracks: shirts?.votes.tracks().length ?? 0, identified: ids.size },
     // Only ids that some row carries (a track relabelled to another squad throughout carries none).
     rowCounts: { detected: rows.detected, projected: rows.projected },

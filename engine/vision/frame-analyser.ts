@@ -1,14 +1,15 @@
 import type { Camera } from '../geometry/camera.js';
 import { linePixels } from './calibration/line-pixels.js';
 import { CalibrationTracker, type CalibrationResult } from './calibration/calibration-tracker.js';
-import { connectedBlobs, foregroundMask, lineBand, pitchRegion, type Blob } from './detection/foreground.js';
-import { detectPeople, type PersonDetection } from './detection/detect-people.js';
+import { connectedBlobs, foregroundMask, lineBand, nearPitch, pitchRegion, type Blob } from './detection/foreground.js';
+import { detectPeople, peopleFromFeet, type PersonDetection } from './detection/detect-people.js';
+import type { PersonDetector } from './detection/person-detector.js';
 import { OverlayMask } from './detection/overlay-mask.js';
 import type { PersonVerifier } from './detection/person-verifier.js';
 import { ballAtFeet, ballCandidates, ballSpecks, type BallCandidate } from './ball/ball-candidates.js';
 import { BallTracker, type BallObservation } from './ball/ball-tracker.js';
 import { kitSample, type KitSample } from './teams/kit-colour.js';
-import { PitchTracker } from './tracking/pitch-tracker.js';
+import { PitchTracker, type PitchTrackerOptions } from './tracking/pitch-tracker.js';
 
 /** Probability of "nobody" above which the verifier's word removes a candidate. */
 const NOBODY_THRESHOLD = 0.9;
@@ -36,8 +37,14 @@ export interface FrameAnalyserOptions {
   height: number;
   /** The person verifier (models/person-verifier): candidates it calls empty are dropped. */
   verifier?: PersonVerifier | null;
+  /**
+   * The learned person detector (models/person-detector): when present it finds the people, and the
+   * classical blobs (with the verifier) are left to the ball and kit colours.
+   */
+  detector?: PersonDetector | null;
   /** Fit lens distortion (k1). */
   distortion?: boolean;
+  tracker?: PitchTrackerOptions;
 }
 
 /**
@@ -50,7 +57,7 @@ export class FrameAnalyser {
   readonly calibration: CalibrationTracker;
   private readonly overlay: OverlayMask;
   private overlayBoxes: Uint8Array | null = null;
-  private readonly tracker = new PitchTracker();
+  private readonly tracker: PitchTracker;
   private readonly ball = new BallTracker();
   private lastCamera: Camera | null = null;
   private frames = 0;
@@ -61,6 +68,7 @@ export class FrameAnalyser {
 
   constructor(private readonly o: FrameAnalyserOptions) {
     this.calibration = new CalibrationTracker({ distortion: o.distortion });
+    this.tracker = new PitchTracker(o.tracker);
     this.overlay = new OverlayMask(o.width, o.height);
   }
 
@@ -124,15 +132,18 @@ export class FrameAnalyser {
     const fg = foregroundMask(rgb, lines, paint, region, this.overlayBoxes);
     lap('foreground');
     const { blobs, labels } = connectedBlobs(fg, w, h);
-    const detections = await this.verify(rgb, detectPeople(blobs, labels, camera, fg, region));
+    const detections = this.o.detector
+      ? peopleFromFeet(await this.o.detector.detect(rgb, w, h), camera, nearPitch, this.overlayBoxes)
+      : await this.verify(rgb, detectPeople(blobs, labels, camera, fg, region));
     lap('people');
-    const outputs = this.tracker.step(tMs, detections.map((d) => ({ x: d.x, y: d.y, box: d.box, score: d.split ? 0.5 : 0.9 })));
+    const kits = detections.map((d) => kitSample(rgb, fg, w, d.box));
+    lap('teams');
+    const outputs = this.tracker.step(tMs, detections.map((d, i) => ({ x: d.x, y: d.y, box: d.box, score: d.confidence ?? (d.split ? 0.5 : 0.9), colour: kits[i]?.shirt ?? null })));
     lap('tracking');
     const people: FramePerson[] = detections.map((d, i) => {
       const o = outputs[i];
-      return { ...d, trackId: o?.trackId ?? null, confirmed: o?.confirmed ?? false, overlapWith: o?.overlapWith ?? null, kit: kitSample(rgb, fg, w, d.box) };
+      return { ...d, trackId: o?.trackId ?? null, confirmed: o?.confirmed ?? false, overlapWith: o?.overlapWith ?? null, kit: kits[i] ?? null };
     });
-    lap('teams');
     // Blobs inside a person's box belong to him (a ball at his feet is found when it leaves them).
     const claimed = (b: Blob) => detections.some((d) => b.x0 >= d.box[0] - 1 && b.x1 <= d.box[2] + 1 && b.y0 >= d.box[1] - 1 && b.y1 <= d.box[3] + 1);
     const candidates = [...ballCandidates(blobs, rgb, camera, claimed), ...ballAtFeet(detections, rgb, camera)];

@@ -14,6 +14,8 @@ export interface PersonDetection {
   scale: number;
   /** True when the box came from splitting a blob of several people. */
   split: boolean;
+  /** The learned detector's confidence, 0-1 (absent for the classical detector's candidates). */
+  confidence?: number;
 }
 
 /** Typical standing height used to size people in the picture, metres. */
@@ -197,4 +199,37 @@ function splitColumns(mask: Uint8Array, w: number, b: Blob, k: number): [number,
     start = c;
   }
   return ranges;
+}
+
+/** Boxes taller or shorter than this many times a standing person's height there are not one person. */
+const SCALE_RANGE: [number, number] = [0.3, 2.2];
+
+/**
+ * People from the learned detector's foot points (person-detector.ts) and the frame's camera: a foot on
+ * the pitch or within `margin` metres of it, not under a broadcast graphic (`hidden`, 1 where one is
+ * drawn), and a box about as tall as a person standing there (what is much shorter or taller is a ball,
+ * a post or a board). The box stands on the foot point, as the classical detector's do.
+ */
+export function peopleFromFeet(
+  feet: readonly { score: number; foot: [number, number]; width: number; height: number }[],
+  camera: Camera,
+  inside: (x: number, y: number) => boolean,
+  hidden: Uint8Array | null = null,
+): PersonDetection[] {
+  const proj = projector(camera);
+  const out: PersonDetection[] = [];
+  for (const d of feet) {
+    const [fu, fv] = d.foot;
+    const px = Math.min(camera.width - 1, Math.max(0, Math.floor(fu)));
+    const py = Math.min(camera.height - 1, Math.max(0, Math.floor(fv)));
+    if (hidden && hidden[py * camera.width + px] === 1) continue;
+    const g = pixelToGround(camera, fu, fv);
+    if (!g || !inside(g[0], g[1])) continue;
+    const hExp = personPixelHeight(proj, g[0], g[1], PERSON_HEIGHT);
+    if (!hExp) continue;
+    const scale = d.height / hExp;
+    if (scale < SCALE_RANGE[0] || scale > SCALE_RANGE[1]) continue;
+    out.push({ box: [fu - d.width / 2, fv - d.height, fu + d.width / 2, fv], foot: [fu, fv], x: g[0], y: g[1], scale, split: false, confidence: d.score });
+  }
+  return out;
 }

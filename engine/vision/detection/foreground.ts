@@ -169,6 +169,11 @@ export function lineBand(camera: Camera): Uint8Array {
 /** How far beyond the lines people are still looked for, metres (assistant referees, throw-ins). */
 export const PITCH_MARGIN = 1.5;
 
+/** A pitch point on the pitch or within PITCH_MARGIN of its lines: where a person's feet may be. */
+export function nearPitch(x: number, y: number): boolean {
+  return x >= -PITCH_MARGIN && x <= PITCH_LENGTH + PITCH_MARGIN && y >= -PITCH_MARGIN && y <= PITCH_WIDTH + PITCH_MARGIN;
+}
+
 /**
  * Where people can be: 2 where the ground point lies on the pitch or within PITCH_MARGIN of it (feet
  * may stand there), 1 above those up to a standing person's height (the heads of people at the far
@@ -181,7 +186,7 @@ export function pitchRegion(camera: Camera): Uint8Array {
   const ground = groundProjector(camera);
   const inside = (u: number, v: number) => {
     const g = ground(u, v);
-    return g !== null && g[0] >= -PITCH_MARGIN && g[0] <= PITCH_LENGTH + PITCH_MARGIN && g[1] >= -PITCH_MARGIN && g[1] <= PITCH_WIDTH + PITCH_MARGIN;
+    return g !== null && nearPitch(g[0], g[1]);
   };
   // The pitch rectangle cuts each column in one run of rows (a convex shape seen through a camera
   // without roll to speak of): find it on a coarse step, then refine both ends by bisection.

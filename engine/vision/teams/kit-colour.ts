@@ -87,8 +87,13 @@ function bandMean(rgb: Uint8Array, mask: Uint8Array, w: number, box: readonly nu
   return { lab: rgbToLab(r / n, g / n, b / n), n, dark: dark / n, bright: bright / n };
 }
 
-/** The kit sample of a person's box (working-grid pixels), or null when too little of the shirt shows. */
+/**
+ * The kit sample of a person's box (working-grid pixels), or null when too little of the shirt shows or
+ * the box runs off the picture's side: half a shirt at the edge reads as another kit (its stripes, its
+ * dark and bright shares), and a whole track of such samples once passed for an odd kit, a goalkeeper.
+ */
 export function kitSample(rgb: Uint8Array, mask: Uint8Array, width: number, box: readonly number[]): KitSample | null {
+  if ((box[0] as number) < -1 || (box[2] as number) > width + 1) return null;
   const shirt = bandMean(rgb, mask, width, box, 0.18, 0.5);
   if (!shirt || shirt.n < 3) return null;
   const shorts = bandMean(rgb, mask, width, box, 0.5, 0.68);

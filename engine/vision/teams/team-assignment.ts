@@ -186,6 +186,9 @@ export function concurrentTracks(tracks: readonly Pick<TrackKit, 'firstMs' | 'la
   return most;
 }
 
+/** Two tracks of one side's goalkeeper may overlap this long (the tracker handing him from one to the next), ms. */
+const KEEPER_HANDOVER_MS = 1000;
+
 const inBox = (x: number, y: number) => Math.abs(y - PITCH_WIDTH / 2) <= PENALTY_AREA.width / 2 && (x <= PENALTY_AREA.depth || x >= PITCH_LENGTH - PENALTY_AREA.depth);
 export { inBox as inPenaltyArea };
 
@@ -305,6 +308,20 @@ export function assignTeams(tracks: readonly TrackKit[], options: { minSamples?:
     if (!odd(t.feature)) continue;
     const kit = oddLabels[nearestOther(t.feature)];
     if (kit?.role === 'referee') labels.set(t.id, kit);
+  }
+  // One goalkeeper a side at a time: of two tracks taken for one side's goalkeeper while both were seen
+  // (a second longer than a handover), the one that lived less in the penalty area is an outfield player
+  // whose kit sampled a little off (a player cut by the picture's edge for a while, in shade).
+  const keepers = tracks.filter((t) => labels.get(t.id)?.role === 'goal_keeper')
+    .sort((a, b) => b.inBoxShare - a.inBoxShare || b.samples - a.samples);
+  for (let i = 0; i < keepers.length; i++) {
+    const t = keepers[i] as TrackKit;
+    const side = labels.get(t.id)?.team;
+    const clash = keepers.slice(0, i).some((k) => {
+      const l = labels.get(k.id);
+      return l?.role === 'goal_keeper' && l.team === side && Math.min(k.lastMs, t.lastMs) - Math.max(k.firstMs, t.firstMs) > KEEPER_HANDOVER_MS;
+    });
+    if (clash) labels.set(t.id, { role: 'player', team: team(squadOf(t.feature)) });
   }
   // A single sample is noisy (a striped shirt whose white is hidden looks like the black officials'
   // kit): it names an odd kit's role only when clearly nearer that kit than either squad, and abstains

@@ -9,7 +9,16 @@ export interface Gate {
   metres: number;
   /** Added to the cost of a track that missed the previous frame, metres. */
   coastPenalty: number;
+  /**
+   * Shirt colour: a detection whose colour differs from a settled track's (at least `colourSettled`
+   * samples) by more than `colourFree` (CIE76 delta E) costs `colourMetres` metres per unit beyond it,
+   * and beyond `colourGate` it cannot match at all. Absent: position alone decides.
+   */
+  colour?: { readonly free: number; readonly metres: number; readonly gate: number; readonly settled: number };
 }
+
+/** CIE76 colour difference. */
+const deltaE = (a: readonly number[], b: readonly number[]) => Math.hypot((a[0] as number) - (b[0] as number), (a[1] as number) - (b[1] as number), (a[2] as number) - (b[2] as number));
 
 /**
  * One association stage: the given detections against the given tracks, optimal over the whole frame
@@ -40,7 +49,15 @@ export function associate(tracks: readonly Track[], detections: readonly TrackIn
       const det = detections[d] as TrackInput;
       const dist = Math.hypot(det.x - px, det.y - py);
       if (dist >= gate.metres || t.filter.mahalanobis2(det.x, det.y) > gate.chi2) return 0;
-      return gate.metres + gate.coastPenalty - dist - (t.misses > 0 ? gate.coastPenalty : 0);
+      let colourCost = 0;
+      const c = gate.colour;
+      if (c && det.colour && t.colour && t.colourSamples >= c.settled) {
+        const de = deltaE(det.colour, t.colour);
+        if (de > c.gate) return 0;
+        colourCost = Math.max(0, de - c.free) * c.metres;
+      }
+      const w = gate.metres + gate.coastPenalty - dist - (t.misses > 0 ? gate.coastPenalty : 0) - colourCost;
+      return w > 0 ? w : 0;
     });
   });
   const assigned = maxWeightMatching(weights);

@@ -24,8 +24,17 @@ export interface PitchTrackerOptions {
   cutSigma?: number;
   /** After cut(): the hard gate of the first frame, metres. */
   cutGateMetres?: number;
+  /** Shirt colour in the association cost (see association.ts); null: position alone. */
+  colour?: { readonly free: number; readonly metres: number; readonly gate: number; readonly settled: number } | null;
   kalman?: Kalman2DOptions;
 }
+
+/**
+ * Shirt colour in the association (see association.ts), once a track has 5 samples: free up to a delta E
+ * of 12 (one kit under changing light and compression), then 0.05 m of cost per unit (two kits apart by
+ * 40-80 cost 1.4-3.4 m, more than the distance between two players who cross), and never beyond 60.
+ */
+export const TRACKER_COLOUR = { free: 12, metres: 0.05, gate: 60, settled: 5 } as const;
 
 export const TRACKER_DEFAULTS: Required<PitchTrackerOptions> = {
   highScore: 0.6,
@@ -57,5 +66,9 @@ export const TRACKER_DEFAULTS: Required<PitchTrackerOptions> = {
   // A cut changes the camera and so the calibration: 1-2 m of disagreement between shots is common.
   cutSigma: 2,
   cutGateMetres: 6,
+  // Measured on the 3-minute rendered fixture (learned detector): HOTA AssA 0.484 -> 0.524, rows with the
+  // right player id 54.5% -> 56.8%, with a wrong one 2.8% -> 2.3% (most identity switches were two
+  // opponents crossing: 43 of 56).
+  colour: TRACKER_COLOUR,
   kalman: {},
 };

@@ -59,6 +59,22 @@ describe('squads and roles from kit colours', () => {
     }
   });
 
+  it('one goalkeeper a side at a time: a player near his goal whose kit sampled off while the keeper was seen stays a player', () => {
+    for (const seed of [1, 2, 3]) {
+      const m = match(seed);
+      const r = rng(seed + 10);
+      // A sky-blue defender 21 m out whose samples read darker (cut by the picture's edge, in shade):
+      // far from his squad's kit, near his goal, seen for 20 s while the keeper was.
+      const off = track({ ...SKY, shirt: [42, -5, -30], dark: 0.4, bright: 0 }, 21, 27, r, { firstMs: 5_000, lastMs: 25_000, inBoxShare: 0.1 });
+      const model = assignTeams([...m.all, off]);
+      expect(model!.labels.get(m.keeper.id)).toEqual({ role: 'goal_keeper', team: 0 });
+      expect(model!.labels.get(off.id)).toEqual({ role: 'player', team: 0 });
+      // Seen after the keeper's track ended, the same colours are the keeper's next track.
+      const later = { ...off, id: off.id + 1000, firstMs: 31_000, lastMs: 50_000 };
+      expect(assignTeams([...m.all, later])!.labels.get(later.id)?.role).toBe('goal_keeper');
+    }
+  });
+
   it('finds the officials past a spoiled track far out, and keeps the referee a referee near a goal', () => {
     for (const seed of [5, 6, 7]) {
       const r = rng(seed);

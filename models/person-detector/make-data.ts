@@ -1,0 +1,159 @@
+/**
+ * Data recipe of the person detector (models/person-detector/README.md): whole frames at the engine's
+ * working size, each with the boxes and foot points of the people in it.
+ *
+ *   node dist/models/person-detector/make-data.js --out DIR [--clips 48] [--seconds 12] [--every 4] [--real]
+ *
+ * Rendered: clips of Metrica Sample Game 1 (random start, never inside the windows the rendered
+ * fixtures score: 10:00-20:00 and 30:00-33:00; seeds 500+, so kits, skin, light and grass vary; 70%
+ * broadcast, 15% tactical, 15% panoramic camera; a quarter at 1920x1080; a fifth with lens distortion;
+ * director's cuts on), encoded to H.264 and decoded by ffmpeg at the engine's working size, as the engine
+ * reads video; every `--every`-th analysable frame. Labels: every person at least 30% in the picture,
+ * box and foot point on the working grid, with the renderer's occlusion share. Clips 5, 11, 17, ... are
+ * validation.
+ * Real (`--real`): the labelled broadcast frames of ../shared/data/detection/football-players-372
+ * (CC BY 4.0), reduced to 960x540 (the engine's working size for 1080p); clip 08fd33 is left out (the
+ * hand-annotated real frame comes from it), clips 4b770a, a9f16c and 121364 are validation (split by clip).
+ * Output: `frames.u8` (each frame's RGB bytes one after the other) and `frames.jsonl` (per frame: offset,
+ * width, height, source, group, split, people [{ box, foot, occlusion }]).
+ */
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { fileURLToPath } from 'node:url';
+import { execFileSync } from 'node:child_process';
+import { parseMetricaEventsCsv } from '../../engine/sim/events/metrica-csv.js';
+import { simulateMatch } from '../../engine/sim/simulate.js';
+import type { FrameTruth } from '../../engine/sim/render/frame-renderer.js';
+import type { CameraKind } from '../../engine/sim/render/camera-operator.js';
+import { renderTruthVideo } from '../../engine/io/render-video.js';
+import { decodeFrames } from '../../engine/io/frame-source.js';
+import { simTruth } from '../../engine/io/sim-truth.js';
+import { createRng } from '../../engine/sim/rng.js';
+import { ffmpegPath } from '../../engine/io/ffmpeg-binaries.js';
+import { workingScale } from '../../engine/video/analyse-video.js';
+
+const DATA = fileURLToPath(new URL('../../../../shared/data/', import.meta.url));
+type Box = [number, number, number, number];
+
+/** The windows of Sample Game 1 the rendered fixtures score (bench:engine) stay out of training. */
+const FIXTURE_WINDOWS: [number, number][] = [[600_000, 1_200_000], [1_800_000, 1_980_000]];
+/** Real clips held out for validation (split by clip: the dataset's own folders share clips). */
+const REAL_VALID = new Set(['4b770a', 'a9f16c', '121364']);
+/** The clip of the hand-annotated real frame: never trained on. */
+const REAL_EXCLUDED = '08fd33';
+
+interface LabelledPerson { box: Box; foot: [number, number]; occlusion: number }
+
+class Writer {
+  n = 0;
+  private offset = 0;
+  private readonly fd: number;
+  private readonly index: string[] = [];
+  constructor(private readonly dir: string) {
+    mkdirSync(dir, { recursive: true });
+    this.fd = openSync(join(dir, 'frames.u8'), 'w');
+  }
+  add(rgb: Uint8Array, width: number, height: number, people: LabelledPerson[], source: string, group: string, split: string): void {
+    writeSync(this.fd, rgb);
+    const r1 = (v: number) => Math.round(v * 10) / 10;
+    this.index.push(JSON.stringify({
+      offset: this.offset, width, height, source, group, split,
+      people: people.map((p) => ({ box: p.box.map(r1), foot: p.foot.map(r1), occlusion: Math.round(p.occlusion * 100) / 100 })),
+    }));
+    this.offset += rgb.length;
+    this.n++;
+  }
+  close(): void {
+    closeSync(this.fd);
+    writeFileSync(join(this.dir, 'frames.jsonl'), `${this.index.join('\n')}\n`);
+  }
+}
+
+const isPerson = (role: string) => role === 'player' || role === 'goal_keeper' || role === 'referee';
+
+/** The people of one rendered frame on the working grid (source pixels / scale). */
+export function labelPeople(truth: FrameTruth, scale: number): LabelledPerson[] {
+  const out: LabelledPerson[] = [];
+  for (const o of truth.objects) {
+    if (!isPerson(o.role) || !o.box || !o.foot || o.in_frame < 0.3) continue;
+    out.push({ box: o.box.map((v) => v / scale) as Box, foot: [o.foot[0] / scale, o.foot[1] / scale], occlusion: o.occlusion });
+  }
+  return out;
+}
+
+async function rendered(out: Writer, clips: number, seconds: number, every: number): Promise<void> {
+  const source = parseMetricaEventsCsv(readFileSync(join(DATA, 'metrica/Sample_Game_1/Sample_Game_1_RawEventsData.csv'), 'utf8'));
+  const rng = createRng(9090);
+  const durationMs = seconds * 1000;
+  for (let c = 0; c < clips; c++) {
+    let fromMs = 0;
+    do fromMs = Math.round(rng.range(60_000, 5_400_000) / 40) * 40;
+    while (FIXTURE_WINDOWS.some(([a, b]) => fromMs + durationMs > a && fromMs < b));
+    const seed = 500 + c;
+    const r = rng.next();
+    const camera: CameraKind = r < 0.7 ? 'broadcast' : r < 0.85 ? 'tactical' : 'panoramic';
+    const [W, H] = rng.next() < 0.25 ? [1920, 1080] : [1280, 720];
+    const k1 = rng.next() < 0.2 ? rng.range(-0.08, -0.02) : 0;
+    const track = simulateMatch(source, { seed, fromMs, durationMs });
+    const truth = simTruth(source, track, { seed, file: 'Sample_Game_1', format: 'metrica-csv' });
+    const dir = mkdtempSync(join(tmpdir(), 'detector-clip-'));
+    try {
+      await renderTruthVideo(dir, truth, { camera, width: W, height: H, seed, k1, cuts: camera === 'broadcast' });
+      const frames = readFileSync(join(dir, 'frames.ndjson'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as FrameTruth);
+      const scale = workingScale(H);
+      const [w, h] = [W / scale, H / scale];
+      const split = c % 6 === 5 ? 'valid' : 'train';
+      let kept = 0;
+      for await (const f of decodeFrames({ path: join(dir, 'video.mp4'), width: w, height: h })) {
+        const t = frames[f.index];
+        if (!t?.analysable || !t.camera || f.index % every !== 0) continue;
+        out.add(f.rgb, w, h, labelPeople(t, scale), 'sim', `sim-${c}-${camera}`, split);
+        kept++;
+      }
+      process.stderr.write(`clip ${c + 1}/${clips} (${camera} ${W}x${H}${k1 ? ' distorted' : ''}): ${kept} frames, ${out.n} in all\n`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+}
+
+/** The real labelled frames (YOLO boxes: 0 ball, 1 goalkeeper, 2 player, 3 referee). */
+function real(out: Writer): void {
+  const root = join(DATA, 'detection/football-players-372');
+  const [w, h] = [960, 540];
+  for (const part of ['train', 'valid', 'test']) {
+    const dir = join(root, part, 'images');
+    if (!existsSync(dir)) continue;
+    for (const file of readdirSync(dir).sort()) {
+      const clip = file.split('_')[0] as string;
+      if (clip === REAL_EXCLUDED) continue;
+      const raw = execFileSync(ffmpegPath(), ['-v', 'error', '-i', join(dir, file), '-vf', `scale=${w}:${h}:flags=area`, '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'], { maxBuffer: 1 << 24 });
+      const labels = readFileSync(join(root, part, 'labels', file.replace(/\.jpg$/, '.txt')), 'utf8').trim().split('\n').filter(Boolean).map((l) => l.split(' ').map(Number));
+      const people: LabelledPerson[] = labels.filter((v) => v[0] !== 0).map(([, cx, cy, bw, bh]) => {
+        const box: Box = [((cx as number) - (bw as number) / 2) * w, ((cy as number) - (bh as number) / 2) * h, ((cx as number) + (bw as number) / 2) * w, ((cy as number) + (bh as number) / 2) * h];
+        return { box, foot: [(box[0] + box[2]) / 2, box[3]], occlusion: 0 };
+      });
+      out.add(new Uint8Array(raw.buffer, raw.byteOffset, raw.length), w, h, people, 'real', clip, REAL_VALID.has(clip) ? 'valid' : 'train');
+    }
+    process.stderr.write(`real ${part}: ${out.n} frames in all\n`);
+  }
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { out: { type: 'string' }, clips: { type: 'string' }, seconds: { type: 'string' }, every: { type: 'string' }, real: { type: 'boolean' } } });
+  if (!values.out) throw new Error('usage: node dist/models/person-detector/make-data.js --out DIR [--clips N] [--seconds S] [--every N] [--real]');
+  const out = new Writer(values.out);
+  try {
+    await rendered(out, Number(values.clips ?? 48), Number(values.seconds ?? 12), Number(values.every ?? 4));
+    if (values.real) real(out);
+  } finally {
+    out.close();
+  }
+}
+
+main().catch((e: unknown) => {
+  process.stderr.write(`${(e as Error).stack}\n`);
+  process.exit(1);
+});
