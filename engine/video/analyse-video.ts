@@ -1,6 +1,6 @@
 import { decodeFrames, frameAt } from '../io/frame-source.js';
 import { PersonVerifier, type ExecutionProvider } from '../vision/detection/person-verifier.js';
-import { PersonDetector } from '../vision/detection/person-detector.js';
+import { PersonDetectorThread } from './person-detector-thread.js';
 import { JerseyReader } from '../vision/identity/jersey-reader.js';
 import { ShirtReading, type ShirtReadingLog } from '../vision/identity/shirt-reading.js';
 import { loadModel } from './load-model.js';
@@ -160,7 +160,7 @@ export async function analyseVideo(input: VideoInput, progress: VideoProgress, o
   const rig = discoverRig(samples, { distortion: options.distortion });
   timings.rig = performance.now() - t0;
 
-  const loadedDetector = options.detector === 'off' ? null : await loadModel('person-detector', options.executionProvider, (p, o) => PersonDetector.load(p, o));
+  const loadedDetector = options.detector === 'off' ? null : await loadModel('person-detector', options.executionProvider, (p, o) => PersonDetectorThread.start(p, o));
   const detector = loadedDetector?.model ?? null;
   // The verifier judges the classical detector's candidates: without them it has nothing to do.
   const loadedVerifier = options.verifier === 'off' || detector ? null : await loadModel('person-verifier', options.executionProvider, (p, o) => PersonVerifier.load(p, o));

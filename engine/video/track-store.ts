@@ -1,5 +1,6 @@
 import { inPenaltyArea, type TrackKit, type TeamModel, type TrackLabel } from '../vision/teams/team-assignment.js';
 import type { FramePerson } from '../vision/frame-analyser.js';
+import { kitVector } from '../vision/teams/kit-colour.js';
 
 /**
  * What the frame loop keeps of each person row until the end of the video, when tracks get their
@@ -67,8 +68,7 @@ export class PersonRows {
  */
 export function kitFeature(p: FramePerson): TrackKit['feature'] | null {
   if (!p.kit || p.split || p.overlapWith !== null) return null;
-  const shorts = p.kit.shorts ?? p.kit.shirt;
-  return [...p.kit.shirt, ...shorts, p.kit.dark * 120, p.kit.bright * 120] as TrackKit['feature'];
+  return kitVector(p.kit);
 }
 
 /** Per-track running sums: kit colour, position, time, detections, and where the track began and ended. */

@@ -3,12 +3,12 @@ import { linePixels } from './calibration/line-pixels.js';
 import { CalibrationTracker, type CalibrationResult } from './calibration/calibration-tracker.js';
 import { connectedBlobs, foregroundMask, lineBand, nearPitch, pitchRegion, type Blob } from './detection/foreground.js';
 import { detectPeople, peopleFromFeet, type PersonDetection } from './detection/detect-people.js';
-import type { PersonDetector } from './detection/person-detector.js';
+import type { FootFinder } from './detection/person-detector.js';
 import { OverlayMask } from './detection/overlay-mask.js';
 import type { PersonVerifier } from './detection/person-verifier.js';
 import { ballAtFeet, ballCandidates, ballSpecks, type BallCandidate } from './ball/ball-candidates.js';
 import { BallTracker, type BallObservation } from './ball/ball-tracker.js';
-import { kitSample, type KitSample } from './teams/kit-colour.js';
+import { kitSample, kitVector, type KitSample } from './teams/kit-colour.js';
 import { PitchTracker, type PitchTrackerOptions } from './tracking/pitch-tracker.js';
 
 /** Probability of "nobody" above which the verifier's word removes a candidate. */
@@ -41,7 +41,7 @@ export interface FrameAnalyserOptions {
    * The learned person detector (models/person-detector): when present it finds the people, and the
    * classical blobs (with the verifier) are left to the ball and kit colours.
    */
-  detector?: PersonDetector | null;
+  detector?: FootFinder | null;
   /** Fit lens distortion (k1). */
   distortion?: boolean;
   tracker?: PitchTrackerOptions;
@@ -113,6 +113,10 @@ export class FrameAnalyser {
       this.tracker.step(tMs, []);
       return { camera: null, calibration: 'failed', people: [], ball: null, ballCandidates: [] };
     }
+    // The network needs no camera: started first, it can run on its own thread while this one finds
+    // the lines, the camera and the foreground (see person-detector-thread.ts).
+    const found = this.o.detector?.detect(rgb, w, h) ?? null;
+    found?.catch(() => undefined);
     const lines = linePixels(rgb, w, h);
     lap('lines');
     const cal = this.calibration.next(lines);
@@ -132,13 +136,13 @@ export class FrameAnalyser {
     const fg = foregroundMask(rgb, lines, paint, region, this.overlayBoxes);
     lap('foreground');
     const { blobs, labels } = connectedBlobs(fg, w, h);
-    const detections = this.o.detector
-      ? peopleFromFeet(await this.o.detector.detect(rgb, w, h), camera, nearPitch, this.overlayBoxes)
+    const detections = found
+      ? peopleFromFeet(await found, camera, nearPitch, this.overlayBoxes)
       : await this.verify(rgb, detectPeople(blobs, labels, camera, fg, region));
     lap('people');
     const kits = detections.map((d) => kitSample(rgb, fg, w, d.box));
     lap('teams');
-    const outputs = this.tracker.step(tMs, detections.map((d, i) => ({ x: d.x, y: d.y, box: d.box, score: d.confidence ?? (d.split ? 0.5 : 0.9), colour: kits[i]?.shirt ?? null })));
+    const outputs = this.tracker.step(tMs, detections.map((d, i) => ({ x: d.x, y: d.y, box: d.box, score: d.confidence ?? (d.split ? 0.5 : 0.9), kit: kits[i] ? kitVector(kits[i]) : null })));
     lap('tracking');
     const people: FramePerson[] = detections.map((d, i) => {
       const o = outputs[i];

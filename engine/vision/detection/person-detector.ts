@@ -60,14 +60,21 @@ export function decodeFootGrid(grid: Float32Array, rows: number, columns: number
   return out;
 }
 
+/** What finds people's feet in a picture: the detector here, or the same one on its own thread. */
+export interface FootFinder {
+  detect(rgb: Uint8Array, width: number, height: number): Promise<FootDetection[]>;
+  close(): Promise<void>;
+}
+
 /**
  * The person detector (models/person-detector): a small fully convolutional network over the whole
  * working-grid picture that marks people's foot points and sizes their boxes, run by onnxruntime. It
  * finds people the colour-based foreground loses (dark kits on dark grass, players standing in a
  * cluster, small figures on the far touchline).
  */
-export class PersonDetector {
+export class PersonDetector implements FootFinder {
   private input: Float32Array | null = null;
+  private queue: Promise<unknown> = Promise.resolve();
 
   private constructor(private readonly session: ort.InferenceSession, readonly provider: ExecutionProvider) {}
 
@@ -75,8 +82,14 @@ export class PersonDetector {
     return new PersonDetector(await createSession(modelPath, o), o.executionProvider ?? 'cpu');
   }
 
-  /** People in a packed RGB picture, working-grid pixels. */
-  async detect(rgb: Uint8Array, width: number, height: number): Promise<FootDetection[]> {
+  /** People in a packed RGB picture, working-grid pixels. Calls run one after another (one input buffer). */
+  detect(rgb: Uint8Array, width: number, height: number): Promise<FootDetection[]> {
+    const run = this.queue.then(() => this.run(rgb, width, height));
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  private async run(rgb: Uint8Array, width: number, height: number): Promise<FootDetection[]> {
     const pw = Math.ceil(width / INPUT_MULTIPLE) * INPUT_MULTIPLE;
     const ph = Math.ceil(height / INPUT_MULTIPLE) * INPUT_MULTIPLE;
     const plane = pw * ph;

@@ -18,6 +18,15 @@ export interface KitSample {
   pixels: number;
 }
 
+/**
+ * A kit sample as the squads' feature vector: shirt Lab, shorts Lab (the shirt's when the shorts did not
+ * show), and the shirt's dark and bright shares x 120 (so a share weighs about as much as a colour).
+ */
+export function kitVector(k: KitSample): [number, number, number, number, number, number, number, number] {
+  const shorts = k.shorts ?? k.shirt;
+  return [k.shirt[0], k.shirt[1], k.shirt[2], shorts[0], shorts[1], shorts[2], k.dark * 120, k.bright * 120];
+}
+
 /** sRGB (0-255) to CIE Lab (D65). */
 export function rgbToLab(r: number, g: number, b: number): [number, number, number] {
   const lin = (c: number) => {

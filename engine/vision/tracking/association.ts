@@ -10,15 +10,27 @@ export interface Gate {
   /** Added to the cost of a track that missed the previous frame, metres. */
   coastPenalty: number;
   /**
-   * Shirt colour: a detection whose colour differs from a settled track's (at least `colourSettled`
-   * samples) by more than `colourFree` (CIE76 delta E) costs `colourMetres` metres per unit beyond it,
-   * and beyond `colourGate` it cannot match at all. Absent: position alone decides.
+   * Kit colours: a detection whose kit vector lies farther than `free` from a settled track's (at least
+   * `settled` samples) costs `metres` metres per unit beyond it, and beyond `gate` it cannot match at
+   * all. Absent: position alone decides.
    */
-  colour?: { readonly free: number; readonly metres: number; readonly gate: number; readonly settled: number };
+  kit?: KitCost;
 }
 
-/** CIE76 colour difference. */
-const deltaE = (a: readonly number[], b: readonly number[]) => Math.hypot((a[0] as number) - (b[0] as number), (a[1] as number) - (b[1] as number), (a[2] as number) - (b[2] as number));
+export interface KitCost {
+  readonly free: number;
+  readonly metres: number;
+  readonly gate: number;
+  readonly settled: number;
+  /** Compare only the vector's first `dims` components (3: the shirt's colour alone); absent: all. */
+  readonly dims?: number;
+}
+
+function distance(a: readonly number[], b: readonly number[], dims = a.length): number {
+  let s = 0;
+  for (let k = 0; k < dims; k++) s += ((a[k] as number) - (b[k] as number)) ** 2;
+  return Math.sqrt(s);
+}
 
 /**
  * One association stage: the given detections against the given tracks, optimal over the whole frame
@@ -49,14 +61,14 @@ export function associate(tracks: readonly Track[], detections: readonly TrackIn
       const det = detections[d] as TrackInput;
       const dist = Math.hypot(det.x - px, det.y - py);
       if (dist >= gate.metres || t.filter.mahalanobis2(det.x, det.y) > gate.chi2) return 0;
-      let colourCost = 0;
-      const c = gate.colour;
-      if (c && det.colour && t.colour && t.colourSamples >= c.settled) {
-        const de = deltaE(det.colour, t.colour);
-        if (de > c.gate) return 0;
-        colourCost = Math.max(0, de - c.free) * c.metres;
+      let kitCost = 0;
+      const c = gate.kit;
+      if (c && det.kit && t.kit && t.kitSamples >= c.settled) {
+        const d = distance(det.kit, t.kit, c.dims);
+        if (d > c.gate) return 0;
+        kitCost = Math.max(0, d - c.free) * c.metres;
       }
-      const w = gate.metres + gate.coastPenalty - dist - (t.misses > 0 ? gate.coastPenalty : 0) - colourCost;
+      const w = gate.metres + gate.coastPenalty - dist - (t.misses > 0 ? gate.coastPenalty : 0) - kitCost;
       return w > 0 ? w : 0;
     });
   });

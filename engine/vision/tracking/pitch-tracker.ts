@@ -82,20 +82,20 @@ export class PitchTracker {
     const join = (t: Track, d: number) => {
       const det = detections[d] as TrackInput;
       t.observe(tMs, det.x, det.y);
-      if (det.colour) t.observeColour(det.colour);
+      if (det.kit) t.observeKit(det.kit);
       trackOf[d] = t;
       matched.add(t);
     };
 
     // Stage 1: high-score detections against the confirmed tracks, seen or coasting.
     const confirmed = this.live.filter((t) => t.confirmed);
-    const colour = o.colour ?? undefined;
-    const gate1 = { chi2: o.gateChi2, metres: cut ? o.cutGateMetres : o.gateMetres, coastPenalty: o.coastPenaltyMetres, colour };
+    const kit = o.kit ?? undefined;
+    const gate1 = { chi2: o.gateChi2, metres: cut ? o.cutGateMetres : o.gateMetres, coastPenalty: o.coastPenaltyMetres, kit };
     for (const [t, d] of associate(confirmed, detections, high, gate1)) join(confirmed[t] as Track, d);
 
     // Stage 2: low-score detections against the confirmed tracks left, inside tighter gates.
     const rest = confirmed.filter((t) => !matched.has(t));
-    for (const [t, d] of associate(rest, detections, low, { chi2: o.lowGateChi2, metres: o.lowGateMetres, coastPenalty: o.coastPenaltyMetres, colour })) join(rest[t] as Track, d);
+    for (const [t, d] of associate(rest, detections, low, { chi2: o.lowGateChi2, metres: o.lowGateMetres, coastPenalty: o.coastPenaltyMetres, kit })) join(rest[t] as Track, d);
 
     // Stage 3: high-score detections still unclaimed against the tentative tracks.
     const tentative = this.live.filter((t) => !t.confirmed);
@@ -111,7 +111,7 @@ export class PitchTracker {
       if (trackOf[d]) continue;
       const det = detections[d] as TrackInput;
       const t = new Track(this.nextId++, tMs, det.x, det.y, { confirmHits: o.confirmHits, confirmWindow: o.confirmWindow, kalman: o.kalman });
-      if (det.colour) t.observeColour(det.colour);
+      if (det.kit) t.observeKit(det.kit);
       this.live.push(t);
       trackOf[d] = t;
     }

@@ -34,9 +34,9 @@ export class Track {
   lastSeenMs: number;
   /** The filter just after the last observation, for the re-update. */
   private atLastObs: Kalman2D;
-  /** Running mean of the shirt colour (CIE Lab) of the detections that joined, and how many did. */
-  colour: [number, number, number] | null = null;
-  colourSamples = 0;
+  /** Running mean of the kit vectors of the detections that joined, and how many did. */
+  kit: number[] | null = null;
+  kitSamples = 0;
 
   constructor(
     readonly id: number,
@@ -52,14 +52,14 @@ export class Track {
   }
 
   /**
-   * A shirt colour seen on this track's detection: the mean of the first ten, then a running mean that
-   * follows light changing along the pitch (a tenth per sample).
+   * A kit seen on this track's detection: the mean of the first ten, then a running mean that follows
+   * light changing along the pitch (a tenth per sample).
    */
-  observeColour(lab: readonly [number, number, number]): void {
-    this.colourSamples++;
-    const w = Math.max(0.1, 1 / this.colourSamples);
-    if (!this.colour) this.colour = [lab[0], lab[1], lab[2]];
-    else for (let k = 0; k < 3; k++) this.colour[k] = (this.colour[k] as number) + w * ((lab[k] as number) - (this.colour[k] as number));
+  observeKit(v: readonly number[]): void {
+    this.kitSamples++;
+    const w = Math.max(0.1, 1 / this.kitSamples);
+    if (!this.kit) this.kit = [...v];
+    else for (let k = 0; k < v.length; k++) this.kit[k] = (this.kit[k] as number) + w * ((v[k] as number) - (this.kit[k] as number));
   }
 
   /** Advance to the next frame, dt seconds later. */

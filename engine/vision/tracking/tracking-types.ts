@@ -9,8 +9,11 @@ export interface TrackInput {
   box: [number, number, number, number];
   /** 0-1 detection confidence (a classical detector gives e.g. 0.9 for a clean blob, 0.5 for a split piece). */
   score: number;
-  /** Mean CIE Lab colour of the shirt, when it showed: two players who cross keep their own tracks by it. */
-  colour?: readonly [number, number, number] | null;
+  /**
+   * The kit's colours as a vector (kit-colour.ts `kitVector`: shirt and shorts Lab, dark and bright
+   * shares), when the shirt showed: two opponents who cross keep their own tracks by it.
+   */
+  kit?: readonly number[] | null;
 }
 
 /** What became of one detection, in the order the detections were given. */
