@@ -1,4 +1,5 @@
 import { applyHomography, invert3, projector } from '../../engine/geometry/camera.js';
+import { PITCH_LENGTH, PITCH_WIDTH } from '../../engine/geometry/pitch-markings.js';
 import type { EngineOutput, EngineRow, EvalTruth, Metric } from './eval-types.js';
 import { hota, pitchSimilarity, type HotaFrame } from './hota.js';
 import { scoreEvents } from './event-match.js';
@@ -155,15 +156,32 @@ export function evaluate(truth: EvalTruth, engine: EngineOutput): Metric[] {
   const n = track.objects.length;
   let ballFrames = 0;
   let ballFound = 0;
+  // Rows state positions on the pitch (spec 2.7: x 0-105 m, y 0-68 m): a ball lying 3 m beyond a line
+  // for a throw-in is stated on the line, so it is also scored against the truth so stated; and apart,
+  // the frames of play.
+  let onPitchFound = 0;
+  let playFrames = 0;
+  let playFound = 0;
   for (let f = 0; f < track.frames; f++) {
     const visible = frames ? frames[f]?.analysable && (frames[f]?.ball?.in_frame ?? 0) >= 0.5 : track.inPlay[f] === 1;
     if (!visible) continue;
     ballFrames++;
     const bx = track.x[f * n + n - 1] as number;
     const by = track.y[f * n + n - 1] as number;
-    if ((ballRows.get(track.startMs + f * track.frameMs) ?? []).some((r) => Math.hypot(r.x / 100 - bx, r.y / 100 - by) <= 2)) ballFound++;
+    const rows = ballRows.get(track.startMs + f * track.frameMs) ?? [];
+    const found = rows.some((r) => Math.hypot(r.x / 100 - bx, r.y / 100 - by) <= 2);
+    if (found) ballFound++;
+    const sx = Math.max(0, Math.min(PITCH_LENGTH, bx));
+    const sy = Math.max(0, Math.min(PITCH_WIDTH, by));
+    if (rows.some((r) => Math.hypot(r.x / 100 - sx, r.y / 100 - sy) <= 2)) onPitchFound++;
+    if (track.inPlay[f] === 1) {
+      playFrames++;
+      if (found) playFound++;
+    }
   }
   push('ball: detected within 2 m', ballFrames ? ballFound / ballFrames : null, 'share');
+  push('ball: within 2 m of the truth as rows state it (on the pitch)', ballFrames ? onPitchFound / ballFrames : null, 'share');
+  push('ball: detected within 2 m, ball in play', playFrames ? playFound / playFrames : null, 'share', `${playFrames} frames`);
 
   // Events per type at +-1 s.
   const types = new Set([...truth.sim.events.map((e) => e.type), ...engine.events.map((e) => e.type)]);

@@ -164,6 +164,19 @@ describe('evaluator: each metric moves the way it should', () => {
     expect(value(evaluate(truth, e), 'ball:')).toBe(0);
   });
 
+  it('ball: one resting 3 m beyond the far touchline, written on the line, is found as rows can state it', () => {
+    const track = truth.sim.track;
+    const n = track.objects.length;
+    const y = Float32Array.from(track.y);
+    for (let f = 0; f < track.frames; f++) y[f * n + n - 1] = 71;
+    const beyond: EvalTruth = { ...truth, sim: { ...truth.sim, track: { ...track, y } } };
+    const e = clone(perfect);
+    for (const r of e.rows) if (r.role === 'ball') r.y = 6800;
+    const m = evaluate(beyond, e);
+    expect(value(m, 'ball: detected within 2 m')).toBe(0);
+    expect(value(m, 'ball: within 2 m of the truth as rows state it')).toBe(1);
+  });
+
   it('possession: the wrong team every frame scores zero', () => {
     const e = clone(perfect);
     for (const x of e.events) if (x.type === 'team_possession') x.team = x.team === 0 ? 1 : 0;
