@@ -70,7 +70,8 @@ async function main(): Promise<void> {
     else bucket.wrong++;
   }
 
-  const votes = new NumberVotes();
+  // BENCH_VOTES (JSON: minVotes, minShare, minConfidence) tries another vote rule.
+  const votes = new NumberVotes(process.env.BENCH_VOTES ? JSON.parse(process.env.BENCH_VOTES) : {});
   // The engine's clock is the video's (frame 0 = 0 ms); the logged times and spans carry the truth's offset.
   const offset = truth.frames?.[0]?.t_ms ?? 0;
   for (const r of readings) votes.add(r.track, r.reading);
@@ -87,7 +88,7 @@ async function main(): Promise<void> {
   const lines = [
     `## bench:identity ${new Date().toISOString().slice(0, 10)}`,
     '',
-    `Machine: ${machineDescription()}. Command: \`npm run bench:identity -- --truth ${values.truth} --analysis ${values.analysis}${values['no-stitch'] ? ' --no-stitch' : ''}\` (identity resolution replayed over the engine run's shirt readings and tracks).`,
+    `Machine: ${machineDescription()}. Command: \`${process.env.BENCH_VOTES ? `BENCH_VOTES='${process.env.BENCH_VOTES}' ` : ''}npm run bench:identity -- --truth ${values.truth} --analysis ${values.analysis}${values['no-stitch'] ? ' --no-stitch' : ''}\` (identity resolution replayed over the engine run's shirt readings and tracks).`,
     '',
     `Shirt readings: ${readings.length} crops read, ${matched} on a true person, ${abstained} abstained.`,
     '',
