@@ -26,6 +26,7 @@ import { assembleRows } from './assemble-rows.js';
 import { rgbJpeg } from '../io/encode-image.js';
 import type { KitColours } from '../vision/teams/preview-kits.js';
 import { assignTeams, type TrackKit } from '../vision/teams/team-assignment.js';
+import { settleOddRoles } from './settle-odd-roles.js';
 import type { TrackingColumns } from '../results/tracking-columns.js';
 import type { ResultEvent } from '../results/result-events.js';
 import { PersonRows, TrackKits, windowLabels } from './track-store.js';
@@ -242,6 +243,7 @@ export async function analyseVideo(input: VideoInput, progress: VideoProgress, o
   const trackKits = kits.kits();
   const model = assignTeams(trackKits);
   const rowLabels = model ? windowLabels(people, model) : null;
+  if (model && rowLabels) settleOddRoles(people, rowLabels, model);
   const teamKits = model ? squadKits(model, trackKits) : null;
   const squadOf = (track: number) => {
     const l = model?.labels.get(track);

@@ -192,6 +192,14 @@ const KEEPER_HANDOVER_MS = 1000;
 const inBox = (x: number, y: number) => Math.abs(y - PITCH_WIDTH / 2) <= PENALTY_AREA.width / 2 && (x <= PENALTY_AREA.depth || x >= PITCH_LENGTH - PENALTY_AREA.depth);
 export { inBox as inPenaltyArea };
 
+/** Assistant referees run the touchlines: within this distance of one (or beyond it) is not the field of play, metres. */
+export const TOUCHLINE_BAND = 4;
+/** Away from the touchlines (y in metres). */
+export const inField = (y: number) => Math.abs(y - PITCH_WIDTH / 2) < PITCH_WIDTH / 2 - TOUCHLINE_BAND;
+
+/** Where a goalkeeper stands: within 25 m of a goal line, in the middle 44 m of the width (metres). */
+export const nearGoal = (x: number, y: number) => (x < 25 || x > PITCH_LENGTH - 25) && Math.abs(y - PITCH_WIDTH / 2) < 22;
+
 /**
  * Squads, goalkeepers and referees from the tracks' kit colours (the field notes' recipe: cluster
  * colours, then vote per track rather than per frame). Two-means over the tracks finds the two outfield
@@ -246,18 +254,18 @@ export function assignTeams(tracks: readonly TrackKit[], options: { minSamples?:
   const leftIs0 = earlyW[0] && earlyW[1] ? (early[0] as number) / earlyW[0] <= (early[1] as number) / earlyW[1] : true;
   const team = (k: 0 | 1): 0 | 1 => (leftIs0 ? k : ((1 - k) as 0 | 1));
 
-  // Nearest of all kits: for samples and short tracks, being far from both squads is no evidence of a
-  // goalkeeper or an official (their colours are noisy); being near one of those kits is.
+  // Nearest of all kits: being far from both squads is no evidence of a goalkeeper or an official (a
+  // short track's colours are noisy; a player far away on the touchline samples washed out); being
+  // nearer one of those kits than either squad is. A long track must also be odd by the squads' spread.
   const nearOdd = (f: Feature) => others.some((o) => dist(f, o) < Math.min(dist(f, centres[0]), dist(f, centres[1])));
   for (const t of tracks) {
-    if (t.samples < minSamples ? !nearOdd(t.feature) : !odd(t.feature)) {
+    if (!nearOdd(t.feature) || (t.samples >= minSamples && !odd(t.feature))) {
       labels.set(t.id, { role: 'player', team: team(squadOf(t.feature)) });
       continue;
     }
     // Goalkeepers stay near their goal, in the middle of the width; officials roam the middle third or
     // run the touchlines.
-    const nearGoal = (t.meanX < 25 || t.meanX > PITCH_LENGTH - 25) && Math.abs(t.meanY - PITCH_WIDTH / 2) < 22;
-    if (t.inBoxShare < 0.6 && !nearGoal) {
+    if (t.inBoxShare < 0.6 && !nearGoal(t.meanX, t.meanY)) {
       labels.set(t.id, { role: 'referee', team: null });
       continue;
     }
@@ -321,6 +329,25 @@ export function assignTeams(tracks: readonly TrackKit[], options: { minSamples?:
       const l = labels.get(k.id);
       return l?.role === 'goal_keeper' && l.team === side && Math.min(k.lastMs, t.lastMs) - Math.max(k.firstMs, t.firstMs) > KEEPER_HANDOVER_MS;
     });
+    if (clash) labels.set(t.id, { role: 'player', team: team(squadOf(t.feature)) });
+  }
+  // One referee in the field of play at a time: of two tracks labelled referee seen together away from
+  // the touchlines for most of the life of one (and longer than a handover), the one farther from the
+  // officials' kit is a player whose kit sampled dark (a striped shirt with its white in shadow). A
+  // shorter time together is a track that changed hands: its rows are relabelled where their samples
+  // change (track-store.ts windowLabels).
+  // The officials' kit: of the odd kits labelled referee, the one worn the most (a spoiled track can
+  // make a kit of its own).
+  const weightOf = (j: number) => [...(votes[j] as Map<string, number>).values()].reduce((a, b) => a + b, 0);
+  const officials = others.map((o, j) => ({ o, j })).filter(({ j }) => oddLabels[j]?.role === 'referee')
+    .sort((a, b) => weightOf(b.j) - weightOf(a.j))[0]?.o;
+  const fromOfficials = (t: TrackKit) => (officials ? dist(t.feature, officials) : 0);
+  const referees = tracks.filter((t) => labels.get(t.id)?.role === 'referee' && inField(t.meanY))
+    .sort((a, b) => fromOfficials(a) - fromOfficials(b));
+  for (let i = 0; i < referees.length; i++) {
+    const t = referees[i] as TrackKit;
+    const together = (k: TrackKit) => Math.min(k.lastMs, t.lastMs) - Math.max(k.firstMs, t.firstMs);
+    const clash = referees.slice(0, i).some((k) => labels.get(k.id)?.role === 'referee' && together(k) > Math.max(KEEPER_HANDOVER_MS, (t.lastMs - t.firstMs) / 2));
     if (clash) labels.set(t.id, { role: 'player', team: team(squadOf(t.feature)) });
   }
   // A single sample is noisy (a striped shirt whose white is hidden looks like the black officials'

@@ -89,7 +89,7 @@ describe('squads and roles from kit colours', () => {
       const refNearGoal = track(REFEREE, 92, 30, r, { samples: 25, inBoxShare: 0.7, firstMs: 30_001, lastMs: 40_000 });
       const model = assignTeams([...m.all, spoiled, refNearGoal]);
       expect(model).not.toBeNull();
-      for (const t of [...m.refs, refNearGoal]) expect(model!.labels.get(t.id)).toEqual({ role: 'referee', team: null });
+      for (const t of [...m.refs, refNearGoal]) expect(model!.labels.get(t.id), `seed ${seed} track ${t.id} ${t.meanX},${t.meanY}`).toEqual({ role: 'referee', team: null });
       for (const t of m.away) expect(model!.labels.get(t.id)).toEqual({ role: 'player', team: 1 });
     }
   });
@@ -105,6 +105,38 @@ describe('squads and roles from kit colours', () => {
       const model = assignTeams([...m.all, ...shaded]);
       expect(model).not.toBeNull();
       for (const t of shaded) expect(model!.labels.get(t.id)).toEqual({ role: 'player', team: 0 });
+      for (const t of m.refs) expect(model!.labels.get(t.id)).toEqual({ role: 'referee', team: null });
+    }
+  });
+
+  it('one referee in the field at a time: a striped player whose shirt sampled dark beside the referee stays a player', () => {
+    for (const seed of [11, 12, 13]) {
+      const r = rng(seed);
+      const m = match(seed);
+      // Between the stripes and the officials' black, nearer the black: the white of his shirt in shadow
+      // for the 20 s of his track, all of it while the referee's own track was seen.
+      // The camera shows the assistants on the far touchlines at the start and the end, not meanwhile.
+      m.refs[1]!.lastMs = 4_000;
+      m.refs[2]!.firstMs = 26_000;
+      const dark = track({ shirt: [32, 0, 0], shorts: [10, 0, 0], dark: 0.7, bright: 0.12 }, 55, 40, r, { samples: 20, firstMs: 5_000, lastMs: 25_000 });
+      const model = assignTeams([...m.all, dark]);
+      expect(model!.labels.get(dark.id)).toEqual({ role: 'player', team: 1 });
+      expect(model!.labels.get(m.refs[0]!.id)).toEqual({ role: 'referee', team: null });
+      // Seen after the referee's track ended, the same colours are the referee's next track.
+      const later = { ...dark, id: dark.id + 1000, firstMs: 31_000, lastMs: 50_000 };
+      expect(assignTeams([...m.all, later])!.labels.get(later.id)).toEqual({ role: 'referee', team: null });
+    }
+  });
+
+  it('tracks far from every kit (players washed out on the far touchline together) are players, not officials', () => {
+    for (const seed of [14, 15]) {
+      const r = rng(seed);
+      const m = match(seed);
+      // Sky blue gone pale in the distance, four players at once: far from both squads by their spread,
+      // too many at once for an odd kit of their own, and nowhere near the officials' black.
+      const pale = Array.from({ length: 4 }, (_, i) => track({ shirt: [66, -6, -2], shorts: [74, -5, 9], dark: 0.01, bright: 0.33 }, 30 + i * 6, 65, r, { samples: 30, firstMs: 2_000, lastMs: 12_000 }));
+      const model = assignTeams([...m.all, ...pale]);
+      for (const t of pale) expect(model!.labels.get(t.id)).toEqual({ role: 'player', team: 0 });
       for (const t of m.refs) expect(model!.labels.get(t.id)).toEqual({ role: 'referee', team: null });
     }
   });
