@@ -56,6 +56,10 @@ describe('squads and roles from kit colours', () => {
       const mean = (ts: TrackKit[], i: number) => ts.reduce((a, t) => a + t.samples * (t.feature[i] as number), 0) / ts.reduce((a, t) => a + t.samples, 0);
       const between = m.refs[0]!.feature.map((_, i) => (mean(m.refs, i) + mean(m.away, i)) / 2) as TrackKit['feature'];
       expect(model!.classify(between)).toBeNull();
+      // Nor does one halfway between the two squads (two white shirts told apart by stripes and shorts).
+      const squadsBetween = m.home[0]!.feature.map((_, i) => (mean(m.home, i) + mean(m.away, i)) / 2) as TrackKit['feature'];
+      expect(model!.classify(squadsBetween)).toBeNull();
+      expect(model!.classify(m.away[2]!.feature)).toEqual({ role: 'player', team: 1 });
     }
   });
 
@@ -132,9 +136,9 @@ describe('squads and roles from kit colours', () => {
     for (const seed of [14, 15]) {
       const r = rng(seed);
       const m = match(seed);
-      // Sky blue gone pale in the distance, four players at once: far from both squads by their spread,
+      // Sky blue gone pale in the distance, five players at once: far from both squads by their spread,
       // too many at once for an odd kit of their own, and nowhere near the officials' black.
-      const pale = Array.from({ length: 4 }, (_, i) => track({ shirt: [66, -6, -2], shorts: [74, -5, 9], dark: 0.01, bright: 0.33 }, 30 + i * 6, 65, r, { samples: 30, firstMs: 2_000, lastMs: 12_000 }));
+      const pale = Array.from({ length: 5 }, (_, i) => track({ shirt: [66, -6, -2], shorts: [74, -5, 9], dark: 0.01, bright: 0.33 }, 30 + i * 6, 65, r, { samples: 30, firstMs: 2_000, lastMs: 12_000 }));
       const model = assignTeams([...m.all, ...pale]);
       for (const t of pale) expect(model!.labels.get(t.id)).toEqual({ role: 'player', team: 0 });
       for (const t of m.refs) expect(model!.labels.get(t.id)).toEqual({ role: 'referee', team: null });
