@@ -48,6 +48,32 @@ const DIMS = WEIGHTS.length;
 const dist = (a: readonly number[], b: readonly number[]) => Math.sqrt(WEIGHTS.reduce((s, w, i) => s + w * ((a[i] as number) - (b[i] as number)) ** 2, 0));
 
 /**
+ * Weights of the feature's dimensions for telling two squads apart: per dimension, the squared gap
+ * between the two centres over the sum of the two squads' variances (Fisher's criterion, dimension by
+ * dimension), blended half and half with equal weights and scaled to average 1. Two white kits differ in
+ * the shorts' colour and the stripes' dark share alone; the lightness both share says nothing.
+ */
+function separatingWeights(items: { f: Feature; w: number }[], centres: [Feature, Feature]): number[] {
+  const sums = [new Float64Array(DIMS), new Float64Array(DIMS)];
+  const ws = [0, 0];
+  for (const it of items) {
+    const k = dist(it.f, centres[0]) <= dist(it.f, centres[1]) ? 0 : 1;
+    ws[k] = (ws[k] as number) + it.w;
+    const sum = sums[k] as Float64Array;
+    for (let i = 0; i < DIMS; i++) sum[i] = (sum[i] as number) + it.w * (((it.f[i] as number) - (centres[k][i] as number)) ** 2);
+  }
+  const [w0, w1] = ws as [number, number];
+  if (!w0 || !w1) return [...WEIGHTS];
+  const [s0, s1] = sums as [Float64Array, Float64Array];
+  const fisher = Array.from({ length: DIMS }, (_, i) => {
+    const spread = (s0[i] as number) / w0 + (s1[i] as number) / w1;
+    return ((centres[0][i] as number) - (centres[1][i] as number)) ** 2 / Math.max(spread, 1);
+  });
+  const mean = fisher.reduce((a, b) => a + b, 0) / DIMS;
+  return fisher.map((v) => (mean > 0 ? 0.5 + (0.5 * v) / mean : 1));
+}
+
+/**
  * Trimmed two-means (Cuesta-Albertos et al. 1997): k-means with k = 2 where each iteration ignores the
  * `trim` share of the weight lying farthest from its centre, so a goalkeeper's or referee's kit cannot
  * claim a centre of its own. Several starts from pairs of heavy tracks; the lowest trimmed cost wins.
@@ -244,7 +270,10 @@ export function assignTeams(tracks: readonly TrackKit[], options: { minSamples?:
   }
   items = fit.map((t) => ({ f: t.feature, w: t.samples, t }));
   const labels = new Map<number, TrackLabel>();
-  const squadOf = (f: Feature): 0 | 1 => (dist(f, centres[0]) <= dist(f, centres[1]) ? 0 : 1);
+  // Between the two squads, each dimension counts by how well it tells them apart (Fisher's criterion).
+  const lambda = separatingWeights(items.filter((it) => !odd(it.f)), centres);
+  const squadDist = (f: Feature, c: Feature) => Math.sqrt(lambda.reduce((s, l, i) => s + l * ((f[i] as number) - (c[i] as number)) ** 2, 0));
+  const squadOf = (f: Feature): 0 | 1 => (squadDist(f, centres[0]) <= squadDist(f, centres[1]) ? 0 : 1);
 
   // Which cluster is team_0: further left among the tracks of the first minute of the analysis.
   const start = Math.min(...tracks.map((t) => t.firstMs));
@@ -361,8 +390,8 @@ export function assignTeams(tracks: readonly TrackKit[], options: { minSamples?:
   // kit; two white shirts differ by their stripes and shorts alone): it names a kit only when clearly
   // nearer it than any other kind, and abstains when it lies between them.
   const squadSample = (f: Feature): TrackLabel | null => {
-    const d0 = dist(f, centres[0]);
-    const d1 = dist(f, centres[1]);
+    const d0 = squadDist(f, centres[0]);
+    const d1 = squadDist(f, centres[1]);
     return Math.min(d0, d1) < SAMPLE_MARGIN * Math.max(d0, d1) ? { role: 'player', team: team(d0 <= d1 ? 0 : 1) } : null;
   };
   const classify = (f: Feature): TrackLabel | null => {

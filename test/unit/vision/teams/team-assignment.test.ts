@@ -158,6 +158,29 @@ describe('squads and roles from kit colours', () => {
   });
 });
 
+describe('two similar squads', () => {
+  it('tells them apart by the dimensions that separate them, not by the ones that only scatter', () => {
+    // Two white kits: their shirts' lightness scatters widely and differs a little (60 against 64); their
+    // shorts' b (black 14 against navy -1) scatters little and tells them apart.
+    const r = rng(31);
+    const u = (s: number) => (r() - 0.5) * 2 * s;
+    let id = 5000;
+    const squad = (L: number, shortsB: number, dark: number, x0: number) => Array.from({ length: 10 }, (_, i): TrackKit => ({
+      id: id++, samples: 40, firstMs: 0, lastMs: 30_000, meanX: x0 + i * 2, meanY: 10 + i * 5, inBoxShare: 0,
+      feature: [L + u(8), -7 + u(2), 10 + u(2), 37 + u(3), -4 + u(2), shortsB + u(3), dark * 120 + u(4), 40 + u(4)],
+    }));
+    const a = squad(60, 14, 0.18, 20);
+    const b = squad(64, -1, 0.08, 60);
+    // A player of A's squad in a brighter spot: his shirt reads lighter than most of B's.
+    const bright: TrackKit = { id: id++, samples: 40, firstMs: 0, lastMs: 30_000, meanX: 40, meanY: 30, inBoxShare: 0, feature: [70, -7, 10, 37, -4, 8.5, 0.13 * 120, 40] };
+    const model = assignTeams([...a, ...b, bright]);
+    expect(model).not.toBeNull();
+    const teamA = model!.labels.get(a[0]!.id)?.team;
+    for (const t of a) expect(model!.labels.get(t.id)?.team).toBe(teamA);
+    expect(model!.labels.get(bright.id)).toEqual({ role: 'player', team: teamA });
+  });
+});
+
 describe('kit sample of a box', () => {
   it('averages the foreground in the shirt band and counts dark and bright pixels', () => {
     const w = 20;
