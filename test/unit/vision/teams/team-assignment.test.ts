@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { assignTeams, concurrentTracks, type TrackKit } from '../../../../engine/vision/teams/team-assignment.js';
+import { assignTeams, type TrackKit } from '../../../../engine/vision/teams/team-assignment.js';
+import { concurrentTracks } from '../../../../engine/vision/teams/kit-clusters.js';
 import { kitSample, rgbToLab } from '../../../../engine/vision/teams/kit-colour.js';
 
 /** A seeded generator, so the noise is the same every run. */
