@@ -44,6 +44,9 @@ type Feature = TrackKit['feature'];
 /** A sample names a kit when it lies nearer it than this share of its distance to the other kind. */
 const SAMPLE_MARGIN = 0.8;
 
+/** How long two tracks were both alive, ms (negative: apart). */
+const seenTogether = (a: TrackKit, b: TrackKit) => Math.min(a.lastMs, b.lastMs) - Math.max(a.firstMs, b.firstMs);
+
 /** Two tracks of one side's goalkeeper may overlap this long (the tracker handing him from one to the next), ms. */
 const KEEPER_HANDOVER_MS = 1000;
 
@@ -115,12 +118,25 @@ export function assignTeams(tracks: readonly TrackKit[], options: { minSamples?:
   const leftIs0 = earlyW[0] && earlyW[1] ? (early[0] as number) / earlyW[0] <= (early[1] as number) / earlyW[1] : true;
   const team = (k: 0 | 1): 0 | 1 => (leftIs0 ? k : ((1 - k) as 0 | 1));
 
+  const asPlayer = (t: TrackKit) => labels.set(t.id, { role: 'player', team: team(squadOf(t.feature)) });
+  /**
+   * Of tracks holding a label one person holds at a time (a side's goalkeeper, the referee), best first:
+   * each seen together with a better one that still holds the label for longer than `limit(t)` ms is a
+   * player whose kit sampled like theirs.
+   */
+  const oneAtATime = (ranked: readonly TrackKit[], same: (l: TrackLabel | undefined, own: TrackLabel | undefined) => boolean, limit: (t: TrackKit) => number) => {
+    ranked.forEach((t, i) => {
+      const own = labels.get(t.id);
+      if (ranked.slice(0, i).some((k) => same(labels.get(k.id), own) && seenTogether(k, t) > limit(t))) asPlayer(t);
+    });
+  };
+
   // Nearest of all kits: for samples and short tracks, being far from both squads is no evidence of a
   // goalkeeper or an official (their colours are noisy); being near one of those kits is.
   const nearOdd = (f: Feature) => others.some((o) => dist(f, o) < Math.min(dist(f, centres[0]), dist(f, centres[1])));
   for (const t of tracks) {
     if (t.samples < minSamples ? !nearOdd(t.feature) : !odd(t.feature)) {
-      labels.set(t.id, { role: 'player', team: team(squadOf(t.feature)) });
+      asPlayer(t);
       continue;
     }
     // Goalkeepers stay near their goal, in the middle of the width; officials roam the middle third or
@@ -129,7 +145,8 @@ export function assignTeams(tracks: readonly TrackKit[], options: { minSamples?:
       // On the pitch, a track far from both squads and from every odd kit is a player washed out in
       // the distance, not an official (the assistants run outside the touchlines).
       const onPitch = t.meanY >= 0 && t.meanY <= PITCH_WIDTH;
-      labels.set(t.id, onPitch && !nearOdd(t.feature) ? { role: 'player', team: team(squadOf(t.feature)) } : { role: 'referee', team: null });
+      if (onPitch && !nearOdd(t.feature)) asPlayer(t);
+      else labels.set(t.id, { role: 'referee', team: null });
       continue;
     }
     // A goalkeeper: the squad whose outfield players stood on his side while he was seen.
@@ -185,15 +202,7 @@ export function assignTeams(tracks: readonly TrackKit[], options: { minSamples?:
   // whose kit sampled a little off (a player cut by the picture's edge for a while, in shade).
   const keepers = tracks.filter((t) => labels.get(t.id)?.role === 'goal_keeper')
     .sort((a, b) => b.inBoxShare - a.inBoxShare || b.samples - a.samples);
-  for (let i = 0; i < keepers.length; i++) {
-    const t = keepers[i] as TrackKit;
-    const side = labels.get(t.id)?.team;
-    const clash = keepers.slice(0, i).some((k) => {
-      const l = labels.get(k.id);
-      return l?.role === 'goal_keeper' && l.team === side && Math.min(k.lastMs, t.lastMs) - Math.max(k.firstMs, t.firstMs) > KEEPER_HANDOVER_MS;
-    });
-    if (clash) labels.set(t.id, { role: 'player', team: team(squadOf(t.feature)) });
-  }
+  oneAtATime(keepers, (l, own) => l?.role === 'goal_keeper' && l.team === own?.team, () => KEEPER_HANDOVER_MS);
   // One referee in the field of play at a time: of two tracks labelled referee seen together away from
   // the touchlines for most of the life of one (and longer than a handover), the one farther from the
   // officials' kit is a player whose kit sampled dark (a striped shirt with its white in shadow). A
@@ -207,12 +216,7 @@ export function assignTeams(tracks: readonly TrackKit[], options: { minSamples?:
   const fromOfficials = (t: TrackKit) => (officials ? dist(t.feature, officials) : 0);
   const referees = tracks.filter((t) => labels.get(t.id)?.role === 'referee' && inField(t.meanY))
     .sort((a, b) => fromOfficials(a) - fromOfficials(b));
-  for (let i = 0; i < referees.length; i++) {
-    const t = referees[i] as TrackKit;
-    const together = (k: TrackKit) => Math.min(k.lastMs, t.lastMs) - Math.max(k.firstMs, t.firstMs);
-    const clash = referees.slice(0, i).some((k) => labels.get(k.id)?.role === 'referee' && together(k) > Math.max(KEEPER_HANDOVER_MS, (t.lastMs - t.firstMs) / 2));
-    if (clash) labels.set(t.id, { role: 'player', team: team(squadOf(t.feature)) });
-  }
+  oneAtATime(referees, (l) => l?.role === 'referee', (t) => Math.max(KEEPER_HANDOVER_MS, (t.lastMs - t.firstMs) / 2));
   // A single sample is noisy (a striped shirt whose white is hidden looks like the black officials'
   // kit; two white shirts differ by their stripes and shorts alone): it names a kit only when clearly
   // nearer it than any other kind, and abstains when it lies between them.
