@@ -82,6 +82,20 @@ class PipeFrames {
 }
 
 /**
+ * ffmpeg's options up to its input: seek and span are input options, so the span bounds what is
+ * decoded. As an output option `-t` would bound only the first output, and the detail pipe would go on
+ * decoding (and queueing, at 2.7 MB a 720p frame) to the end of the file.
+ */
+export function decodeArgs(o: Pick<FrameSourceOptions, 'path' | 'threads' | 'startSeconds' | 'endSeconds'>): string[] {
+  const args = ['-v', 'error', '-nostdin'];
+  if (o.threads) args.push('-threads', String(o.threads));
+  if (o.startSeconds) args.push('-ss', String(o.startSeconds));
+  if (o.endSeconds !== null && o.endSeconds !== undefined) args.push('-t', String(Math.max(0, o.endSeconds - (o.startSeconds ?? 0))));
+  args.push('-i', o.path);
+  return args;
+}
+
+/**
  * Decodes a video to raw RGB frames over ffmpeg's stdout pipe: scaled to the analysis size, resampled
  * to a constant frame rate (`fps` filter: frames are dropped or repeated to the 25 FPS timeline, so
  * index i is always at i x 40 ms), trimmed to [start, end). Frames are read ahead while the consumer
@@ -91,11 +105,7 @@ class PipeFrames {
  */
 export async function* decodeFrames(o: FrameSourceOptions): AsyncGenerator<DecodedFrame> {
   const fps = o.fps ?? 25;
-  const args = ['-v', 'error', '-nostdin'];
-  if (o.threads) args.push('-threads', String(o.threads));
-  if (o.startSeconds) args.push('-ss', String(o.startSeconds));
-  args.push('-i', o.path);
-  if (o.endSeconds !== null && o.endSeconds !== undefined) args.push('-t', String(Math.max(0, o.endSeconds - (o.startSeconds ?? 0))));
+  const args = decodeArgs(o);
   const raw = ['-f', 'rawvideo', '-pix_fmt', 'rgb24'];
   const d = o.detail;
   if (d) {

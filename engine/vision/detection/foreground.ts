@@ -13,24 +13,25 @@ export function foregroundMask(rgb: Uint8Array, lines: LineImage, band: Uint8Arr
   const { width: w, height: h, grass } = lines;
   const r = options.window ?? 8;
   const threshold = options.threshold ?? 40;
-  // Summed-area tables of the grass pixels' colour and count.
+  // Summed-area tables of the grass pixels' colour and count, interleaved. Integer sums are exact (a
+  // 4K frame's red sum stays under 2^31), and half the bytes of doubles: this table is the stage's
+  // memory traffic, rebuilt every frame, so its buffer is kept between frames of the same size.
   const W1 = w + 1;
-  const sat = new Float64Array(W1 * (h + 1) * 4);
+  const sat = summedAreaBuffer(W1 * (h + 1) * 4);
   for (let y = 0; y < h; y++) {
     let sr = 0;
     let sg = 0;
     let sb = 0;
     let sn = 0;
-    for (let x = 0; x < w; x++) {
-      const i = y * w + x;
+    let o = ((y + 1) * W1 + 1) * 4;
+    let up = (y * W1 + 1) * 4;
+    for (let x = 0, i = y * w; x < w; x++, i++, o += 4, up += 4) {
       if (grass[i] === 1) {
         sr += rgb[i * 3] as number;
         sg += rgb[i * 3 + 1] as number;
         sb += rgb[i * 3 + 2] as number;
         sn += 1;
       }
-      const o = ((y + 1) * W1 + x + 1) * 4;
-      const up = (y * W1 + x + 1) * 4;
       sat[o] = (sat[up] as number) + sr;
       sat[o + 1] = (sat[up + 1] as number) + sg;
       sat[o + 2] = (sat[up + 2] as number) + sb;
@@ -39,17 +40,17 @@ export function foregroundMask(rgb: Uint8Array, lines: LineImage, band: Uint8Arr
   }
   const fg = new Uint8Array(w * h);
   for (let y = 0; y < h; y++) {
-    const y0 = Math.max(0, y - r);
-    const y1 = Math.min(h, y + r + 1);
+    const top = Math.max(0, y - r) * W1;
+    const bottom = Math.min(h, y + r + 1) * W1;
     for (let x = 0; x < w; x++) {
       const i = y * w + x;
       if (region[i] === 0 || (overlay !== null && overlay[i] === 1)) continue;
       const x0 = Math.max(0, x - r);
       const x1 = Math.min(w, x + r + 1);
-      const a = (y1 * W1 + x1) * 4;
-      const b = (y0 * W1 + x1) * 4;
-      const c = (y1 * W1 + x0) * 4;
-      const d = (y0 * W1 + x0) * 4;
+      const a = (bottom + x1) * 4;
+      const b = (top + x1) * 4;
+      const c = (bottom + x0) * 4;
+      const d = (top + x0) * 4;
       const n = (sat[a + 3] as number) - (sat[b + 3] as number) - (sat[c + 3] as number) + (sat[d + 3] as number);
       if (n < 4) continue;
       const br = ((sat[a] as number) - (sat[b] as number) - (sat[c] as number) + (sat[d] as number)) / n;
@@ -66,33 +67,22 @@ export function foregroundMask(rgb: Uint8Array, lines: LineImage, band: Uint8Arr
       const light = Math.abs(ps - bs) / 3;
       // Darker than the grass only by shade: a shadow. Brighter, or a different hue: something there.
       const score = chroma + (ps > bs ? light : 0.35 * light);
-      if (score > threshold) fg[i] = 1;
-    }
-  }
-  // Painted lines where the camera says they are: in a band around each projected line, pixels whose
-  // colour lies between the local grass and white (paint, blended into the grass at the line's edges).
-  if (band) {
-    for (let y = 0; y < h; y++) {
-      const y0 = Math.max(0, y - r);
-      const y1 = Math.min(h, y + r + 1);
-      for (let x = 0; x < w; x++) {
-        const i = y * w + x;
-        if (fg[i] !== 1 || band[i] !== 1) continue;
-        const x0 = Math.max(0, x - r);
-        const x1 = Math.min(w, x + r + 1);
-        const a = (y1 * W1 + x1) * 4;
-        const b = (y0 * W1 + x1) * 4;
-        const c = (y1 * W1 + x0) * 4;
-        const d = (y0 * W1 + x0) * 4;
-        const n = Math.max(1, (sat[a + 3] as number) - (sat[b + 3] as number) - (sat[c + 3] as number) + (sat[d + 3] as number));
-        const gr = ((sat[a] as number) - (sat[b] as number) - (sat[c] as number) + (sat[d] as number)) / n;
-        const gg = ((sat[a + 1] as number) - (sat[b + 1] as number) - (sat[c + 1] as number) + (sat[d + 1] as number)) / n;
-        const gb = ((sat[a + 2] as number) - (sat[b + 2] as number) - (sat[c + 2] as number) + (sat[d + 2] as number)) / n;
-        if (onPaintSegment(rgb[i * 3] as number, rgb[i * 3 + 1] as number, rgb[i * 3 + 2] as number, gr, gg, gb)) fg[i] = 0;
-      }
+      if (score <= threshold) continue;
+      // Painted lines where the camera says they are: in a band around each projected line, pixels whose
+      // colour lies between the local grass and white (paint, blended into the grass at the line's edges).
+      if (band !== null && band[i] === 1 && onPaintSegment(pr, pg, pb, br, bg, bb)) continue;
+      fg[i] = 1;
     }
   }
   return fg;
+}
+
+let satBuffer = new Int32Array(0);
+
+/** A scratch table of `length` entries, reused while frames keep their size (contents are overwritten). */
+function summedAreaBuffer(length: number): Int32Array {
+  if (satBuffer.length !== length) satBuffer = new Int32Array(length);
+  return satBuffer;
 }
 
 /**

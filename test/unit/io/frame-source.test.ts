@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { decodeFrames } from '../../../engine/io/frame-source.js';
+import { decodeArgs, decodeFrames } from '../../../engine/io/frame-source.js';
 import { fixture, generateFixtures } from '../../helpers/fixtures.js';
 
 beforeAll(() => generateFixtures());
@@ -85,6 +85,16 @@ describe('decodeFrames (ffmpeg raw RGB over a pipe)', () => {
       expect(s.same).toBeLessThan(5);
       expect(s.next).toBeGreaterThan(s.same * 1.6);
     }
+  });
+
+  it('bounds the input, not the first output, by the span: the detail output stops with the main one', () => {
+    const args = decodeArgs({ path: 'match.mp4', startSeconds: 60, endSeconds: 80, threads: 1 });
+    const input = args.indexOf('-i');
+    expect(args.slice(input)).toEqual(['-i', 'match.mp4']);
+    expect(args[args.indexOf('-ss') + 1]).toBe('60');
+    expect(args[args.indexOf('-t') + 1]).toBe('20');
+    expect(args.indexOf('-t')).toBeLessThan(input);
+    expect(decodeArgs({ path: 'match.mp4' })).toEqual(['-v', 'error', '-nostdin', '-i', 'match.mp4']);
   });
 
   it('keeps detail frames on the 25 FPS timeline of a trimmed 30 FPS source', async () => {
