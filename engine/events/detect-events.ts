@@ -1,7 +1,7 @@
 import { ballControl, type BallControl, type BallControlInput } from './ball-control.js';
 import { controlRuns, type ControlRun } from './control-runs.js';
 import { inferInPlay } from './in-play.js';
-import { fillBallGaps } from './ball-gaps.js';
+import { ballJitter, fillBallGaps, NOISY_BALL_JITTER, smoothBallPath } from './ball-gaps.js';
 import { detectPeriods, type DetectedPeriod } from './match-timeline.js';
 import { attacksRight } from './attack-direction.js';
 import { detectPasses, type DetectedPass } from './passes.js';
@@ -40,7 +40,10 @@ const RESTART_FRAMES = 12;
  * kind of each pass. Pure; a whole match takes well under a second.
  */
 export function detectEvents(raw: BallControlInput, frameMs = 40): EventDetection {
-  const input = { ...raw, ...fillBallGaps(raw.ballX, raw.ballY) };
+  const filled = fillBallGaps(raw.ballX, raw.ballY);
+  // A ball measured from video is smoothed before its motion is read as touches; a clean one is not.
+  const noisy = ballJitter(raw.ballX, raw.ballY) > NOISY_BALL_JITTER;
+  const input = { ...raw, ...(noisy ? smoothBallPath(filled.ballX, filled.ballY) : filled) };
   const live = input.inPlay ?? inferInPlay(input, { frameMs });
   const withLive = { ...input, inPlay: live };
   const control = ballControl(withLive);

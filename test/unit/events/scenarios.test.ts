@@ -108,4 +108,25 @@ describe('event scenarios', () => {
     expect(d.shots[0]).toMatchObject({ player: A, outcome: 'on_target', stoppedBy: 1 });
     expect(d.passes).toHaveLength(0);
   });
+
+  it('a pass rolling past an opponent, measured as video measures it (a decimetre of jitter a frame): one pass to the team-mate, not taken by the opponent', () => {
+    const C = 14;
+    // Deterministic jitter of about 0.12 m a frame (a sum of three uniforms, centred).
+    let seed = 7;
+    const uniform = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648) - 0.5;
+    const jitter = () => 0.12 * 2 * (uniform() + uniform() + uniform());
+    const clean = ballRoute([0, 40.5, 34], [40, 40.5, 34], [80, 59.5, 34], [150, 59.5, 34]);
+    const noisy = (f: number): [number, number, number] => {
+      const [x, y] = clean(f);
+      return [x + jitter(), y + jitter(), 0];
+    };
+    const input = scene(150, [...keepers(), ...bystanders(),
+      { team: 0, at: still(40, 34) },
+      { team: 0, at: still(60, 34) },
+      { team: 1, at: still(50, 35) },
+    ], noisy);
+    const { d } = results(input);
+    expect(d.passes.map((p) => [p.passer, p.receiver, p.receiverTeam])).toEqual([[A, B, 0]]);
+    expect(Array.from(d.control.player)).not.toContain(C);
+  });
 });
