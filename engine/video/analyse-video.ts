@@ -5,6 +5,7 @@ import { JerseyReader } from '../vision/identity/jersey-reader.js';
 import { ShirtReading, type ShirtReadingLog } from '../vision/identity/shirt-reading.js';
 import { loadModel } from './load-model.js';
 import { identifiedPlayers, trackEnds, trackIdentities } from './track-identities.js';
+import { splitSwitchedTracks } from './split-switched-tracks.js';
 import type { TrackEnds } from '../vision/identity/stitch-tracks.js';
 import type { AnalysisPlayer } from '../results/analysis-facts.js';
 import { probeVideo } from '../io/probe.js';
@@ -76,7 +77,8 @@ export interface VideoAnalysisResult {
   /** With `debug`: each track as identity resolution saw it (bench:identity replays the resolution). */
   trackEnds?: TrackEnds[];
   /** Shirt crops read over the video, and the tracks that were given a player id. */
-  identity: { crops: number; tracks: number; identified: number };
+  /** Shirt crops read, tracks with sure readings, tracks given an id, tracks cut where they changed hands. */
+  identity: { crops: number; tracks: number; identified: number; split: number };
   /** Rows written: detected (people and ball) and projected (identified players off camera). */
   rowCounts: { detected: number; projected: number };
   /** Every player id the rows carry (analysis.json `players`). */
@@ -240,13 +242,21 @@ export async function analyseVideo(input: VideoInput, progress: VideoProgress, o
   const scenes = labelScenes(features);
   const analysable = new Uint8Array(frames);
   for (const s of scenes) if (s.analysable) analysable.fill(1, s.from, s.to);
+  // Tracks that changed hands (their shirts read one number, then another) cut in two before squads,
+  // roles and identities are decided per track.
+  const frameOf = (tMs: number) => Math.round((tMs - Math.round(start * 1000)) / FRAME_MS);
+  let lastTrack = -1;
+  for (let n = 0; n < people.length; n++) lastTrack = Math.max(lastTrack, people.track[n] as number);
+  const trackCuts = shirts ? splitSwitchedTracks(people, shirts.votes, lastTrack + 1) : null;
+  if (trackCuts?.count) kits.recount(trackCuts.touched, people, (frame) => Math.round(start * 1000) + frame * FRAME_MS);
+  const partOf = (track: number, tMs: number) => trackCuts?.at(track, frameOf(tMs)) ?? track;
   const trackKits = kits.kits();
   const model = assignTeams(trackKits);
   const rowLabels = model ? windowLabels(people, model) : null;
   if (model && rowLabels) settleOddRoles(people, rowLabels, model);
   const teamKits = model ? squadKits(model, trackKits) : null;
-  const squadOf = (track: number) => {
-    const l = model?.labels.get(track);
+  const squadOf = (track: number, tMs: number) => {
+    const l = model?.labels.get(partOf(track, tMs));
     return l?.role === 'player' ? l.team : null;
   };
   t0 = performance.now();
@@ -256,7 +266,7 @@ export async function analyseVideo(input: VideoInput, progress: VideoProgress, o
   const picked = picker.pick(squadOf);
   const exemplars = await Promise.all(picked.map((crops) => Promise.all(crops.map((c) => rgbJpeg(c.rgb, c.width, c.height))))) as [Buffer[], Buffer[]];
   const playerCrops = new Map<string, Buffer[]>();
-  for (const [id, crops] of trackCrops.pick((track) => ids.get(track)?.playerId ?? null)) {
+  for (const [id, crops] of trackCrops.pick((track, tMs) => ids.get(partOf(track, tMs))?.playerId ?? null)) {
     playerCrops.set(id, await Promise.all(crops.map((c) => rgbJpeg(c.rgb, c.width, c.height))));
   }
 
@@ -287,18 +297,18 @@ export async function analyseVideo(input: VideoInput, progress: VideoProgress, o
       camera: c,
       homography: c && analysable[f] ? scaleHomography(groundHomography(c), toSourceX, toSourceY) : null,
       boxes: analysable[f] ? (boxes[f] ?? []) : [],
-      tracks: analysable[f] ? (boxTracks[f] ?? []) : [],
+      tracks: analysable[f] ? (boxTracks[f] ?? []).map((t) => (t === null || !trackCuts ? t : trackCuts.at(t, f))) : [],
       ball: analysable[f] ? (ballAt.get(f) ?? null) : null,
     }))
     : null;
   const models = [...(loadedDetector ? ['person-detector'] : []), ...(loadedVerifier ? ['person-verifier'] : []), ...(loadedReader ? ['jersey-number'] : [])];
   return { columns, events, durationMs, frames, analysableFrames, calibratedFrames, rig, timingsMs: timings, debug, teamKits, exemplars, playerCrops,
     runtime: { execution_provider: loadedDetector?.provider ?? loadedVerifier?.provider ?? loadedReader?.provider ?? null, models },
-    identity: { crops: shirts?.crops ?? 0, tracks: shirts?.votes.tracks().length ?? 0, identified: ids.size },
+    identity: { crops: shirts?.crops ?? 0, tracks: shirts?.votes.tracks().length ?? 0, identified: ids.size, split: trackCuts?.count ?? 0 },
     // Only ids that some row carries (a track relabelled to another squad throughout carries none).
     rowCounts: { detected: rows.detected, projected: rows.projected },
     players: identifiedPlayers(ids).filter((p) => columns.players.includes(p.player_id)),
-    ...(options.debug ? { trackKits, trackEnds: ends, ...(shirts?.log ? { shirtReadings: shirts.log } : {}), ...(options.ballFrames ? { ballFrames } : {}) } : {}) };
+    ...(options.debug ? { trackKits, trackEnds: ends, ...(shirts?.log ? { shirtReadings: shirts.log.map((r) => ({ ...r, track: trackCuts?.at(r.track, r.frame) ?? r.track })) } : {}), ...(options.ballFrames ? { ballFrames } : {}) } : {}) };
 }
 
 function scaleHomography(H: Mat3, sx: number, sy: number): Mat3 {

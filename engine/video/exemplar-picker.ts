@@ -75,9 +75,9 @@ export class ExemplarPicker {
    * Up to `perTeam` crops of each squad's outfield players: the best of each window in turn, so they
    * spread over the match, then the next best.
    */
-  pick(teamOf: (trackId: number) => 0 | 1 | null, perTeam = 10): [ExemplarCrop[], ExemplarCrop[]] {
+  pick(teamOf: (trackId: number, tMs: number) => 0 | 1 | null, perTeam = 10): [ExemplarCrop[], ExemplarCrop[]] {
     return ([0, 1] as const).map((team) => {
-      const lists = this.windows.map((win) => win.filter((c) => teamOf(c.trackId) === team).sort((a, b) => b.score - a.score));
+      const lists = this.windows.map((win) => win.filter((c) => teamOf(c.trackId, c.tMs) === team).sort((a, b) => b.score - a.score));
       const out: ExemplarCrop[] = [];
       for (let round = 0; out.length < perTeam && lists.some((l) => l.length > round); round++) {
         for (const l of lists) if (l[round] && out.length < perTeam) out.push(l[round] as ExemplarCrop);
@@ -123,10 +123,10 @@ export class TrackCrops {
   }
 
   /** Up to `perPlayer` crops per player id, best first; tracks without an id give none. */
-  pick(idOf: (trackId: number) => string | null, perPlayer = 5): Map<string, ExemplarCrop[]> {
+  pick(idOf: (trackId: number, tMs: number) => string | null, perPlayer = 5): Map<string, ExemplarCrop[]> {
     const out = new Map<string, ExemplarCrop[]>();
     for (const crop of this.best.values()) {
-      const id = idOf(crop.trackId);
+      const id = idOf(crop.trackId, crop.tMs);
       if (id === null) continue;
       out.set(id, [...(out.get(id) ?? []), crop]);
     }

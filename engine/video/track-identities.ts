@@ -25,10 +25,19 @@ export function trackEnds(kits: readonly TrackKit[], ends: (track: number) => { 
 }
 
 /**
+ * A part of a stitched chain named by the chain's readings, not its own, claims the name at this share
+ * of the chain's confidence: when two claims to one number overlap in time, a track that read the number
+ * itself outranks one that only joined a track that did (a stitch is a guess from where people were).
+ */
+export const INHERITED_CLAIM = 0.5;
+
+/**
  * Player ids per track at the end of the video: each track's squad, role, span and voted shirt number;
  * tracks stitched into chains (one player lost and found again, stitch-tracks.ts) vote their readings
  * together, so a number read on any part of a chain names all of it; then identity resolution
- * (assign-identities.ts). A chain whose parts read different numbers falls back to its tracks one by one.
+ * (assign-identities.ts) over the tracks, each claiming its chain's number over its own span (a part
+ * that read it itself at its own confidence, the others at INHERITED_CLAIM of the chain's). A chain whose
+ * parts read different numbers falls back to its tracks one by one.
  */
 export function trackIdentities(
   ends: readonly TrackEnds[],
@@ -44,37 +53,20 @@ export function trackIdentities(
     ? [...tracks.keys()].map((t) => [t])
     : stitchTracks([...tracks.values()], options.stitch === true || options.stitch === undefined ? {} : options.stitch);
   const stitched = new Set(chains.flat());
-  const single: TrackSummary[] = [...tracks.values()].filter((t) => !stitched.has(t.track)).map(one);
-  // A chain is summarised under its first track's id; `members` gives the identity back to every part.
-  const members = new Map<number, number[]>();
-  const joined: TrackSummary[] = [];
+  const claims: TrackSummary[] = [...tracks.values()].filter((t) => !stitched.has(t.track)).map(one);
   for (const chain of chains) {
     const parts = chain.map((id) => tracks.get(id) as TrackEnds);
     const together = chain.length > 1 ? votes.decideTogether(chain) : null;
-    if (chain.length > 1 && !together) {
-      single.push(...parts.map(one));
-      continue;
+    for (const part of parts) {
+      const own = decided.get(part.track) ?? null;
+      claims.push({ ...one(part), number: own ?? (together ? { ...together, confidence: together.confidence * INHERITED_CLAIM } : null) });
     }
-    const head = parts[0] as TrackEnds;
-    const tail = parts[parts.length - 1] as TrackEnds;
-    joined.push({ ...one(head), to: toFrame(tail.toMs), number: together ?? decided.get(head.track) ?? null });
-    members.set(head.track, chain);
   }
-  let ids = assignIdentities([...single, ...joined]);
-  // A chain spans more time than any of its tracks, so it may lose a claim that only one of its parts
-  // contests: a chain left unnamed though it had a number is tried again as its tracks.
-  const lost = joined.filter((c) => c.number && !ids.has(c.track) && (members.get(c.track)?.length ?? 1) > 1);
-  if (lost.length) {
-    const retry = new Set(lost.map((c) => c.track));
-    for (const c of lost) single.push(...(members.get(c.track) as number[]).map((t) => one(tracks.get(t) as TrackEnds)));
-    for (const t of retry) members.delete(t);
-    ids = assignIdentities([...single, ...joined.filter((c) => !retry.has(c.track))]);
-  }
+  const ids = assignIdentities(claims);
   const out = new Map<number, TrackIdentity>();
   for (const [track, id] of ids) {
     const t = tracks.get(track) as TrackEnds;
-    const identity: TrackIdentity = { ...id, team: t.team as 0 | 1, role: t.role === 'goal_keeper' ? 'goal_keeper' : 'player' };
-    for (const member of members.get(track) ?? [track]) out.set(member, identity);
+    out.set(track, { ...id, team: t.team as 0 | 1, role: t.role === 'goal_keeper' ? 'goal_keeper' : 'player' });
   }
   return out;
 }

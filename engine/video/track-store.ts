@@ -97,6 +97,36 @@ export class TrackKits {
     t.samples++;
   }
 
+  /**
+   * The sums of the given tracks counted again from the person rows (a track cut in two by
+   * split-switched-tracks.ts: its rows now carry two ids). Kit samples come from the rows' rounded
+   * features; `tMsOf` gives a frame's time.
+   */
+  recount(ids: ReadonlySet<number>, rows: PersonRows, tMsOf: (frame: number) => number): void {
+    for (const id of ids) this.tracks.delete(id);
+    for (let n = 0; n < rows.length; n++) {
+      const id = rows.track[n] as number;
+      if (!ids.has(id)) continue;
+      const x = rows.x[n] as number;
+      const y = rows.y[n] as number;
+      const tMs = tMsOf(rows.frame[n] as number);
+      let t = this.tracks.get(id);
+      if (!t) {
+        t = { f: new Float64Array(8), samples: 0, hits: 0, sx: 0, sy: 0, inBox: 0, first: tMs, last: tMs, firstAt: [x, y], lastAt: [x, y] };
+        this.tracks.set(id, t);
+      }
+      t.hits++;
+      t.sx += x;
+      t.sy += y;
+      if (inPenaltyArea(x, y)) t.inBox++;
+      t.last = tMs;
+      t.lastAt = [x, y];
+      if (!rows.hasKit[n]) continue;
+      for (let i = 0; i < 8; i++) t.f[i] = (t.f[i] as number) + (rows.kit[n * 8 + i] as number);
+      t.samples++;
+    }
+  }
+
   hits(id: number): number {
     return this.tracks.get(id)?.hits ?? 0;
   }

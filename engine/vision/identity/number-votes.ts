@@ -29,10 +29,11 @@ export interface NumberDecision {
  * at least `minShare` of all its evidence, so a track that saw two different numbers (an identity switch
  * in a crowd) stays unnamed rather than half right. Pure: fed readings, asked for decisions.
  */
-/** One sure reading of a track. */
+/** One sure reading of a track, and the frame it was read at (-1: not known). */
 interface VotedReading {
   number: number;
   confidence: number;
+  frame: number;
 }
 
 export class NumberVotes {
@@ -40,11 +41,26 @@ export class NumberVotes {
 
   constructor(private readonly o: { minVotes?: number; minShare?: number; minConfidence?: number } = {}) {}
 
-  add(track: number, reading: JerseyReading): void {
+  add(track: number, reading: JerseyReading, frame = -1): void {
     if (reading.number === null || reading.confidence < (this.o.minConfidence ?? VOTE_CONFIDENCE)) return;
     let list = this.byTrack.get(track);
     if (!list) this.byTrack.set(track, (list = []));
-    list.push({ number: reading.number, confidence: reading.confidence });
+    list.push({ number: reading.number, confidence: reading.confidence, frame });
+  }
+
+  /** A track's sure readings in the order they came (frames ascending when fed frame by frame). */
+  readings(track: number): readonly Readonly<VotedReading>[] {
+    return this.byTrack.get(track) ?? [];
+  }
+
+  /** The readings of `track` from frame `from` on now belong to track `to` (a track cut in two). */
+  move(track: number, from: number, to: number): void {
+    const list = this.byTrack.get(track);
+    if (!list) return;
+    const moved = list.filter((r) => r.frame >= from);
+    if (moved.length === 0) return;
+    this.byTrack.set(track, list.filter((r) => r.frame < from));
+    this.byTrack.set(to, [...(this.byTrack.get(to) ?? []), ...moved]);
   }
 
   decide(track: number): NumberDecision | null {

@@ -68,7 +68,7 @@ export class ShirtReading {
     this.crops += shirts.length;
     shirts.forEach((r, k) => {
       const reading = readings[k] as JerseyReading;
-      this.votes.add(r.track, reading);
+      this.votes.add(r.track, reading, frame);
       this.log?.push({ ...r, frame, reading });
     });
   }
