@@ -1,5 +1,6 @@
 import { assignIdentities, type Identity, type TrackSummary } from '../vision/identity/assign-identities.js';
 import { stitchTracks, type StitchOptions, type TrackEnds } from '../vision/identity/stitch-tracks.js';
+import { corroboratedIds } from '../vision/identity/corroborated-ids.js';
 import type { NumberVotes } from '../vision/identity/number-votes.js';
 import type { TeamModel, TrackKit } from '../vision/teams/team-assignment.js';
 import { parsePlayerId, type AnalysisPlayer } from '../results/analysis-facts.js';
@@ -37,7 +38,8 @@ export const INHERITED_CLAIM = 0.5;
  * together, so a number read on any part of a chain names all of it; then identity resolution
  * (assign-identities.ts) over the tracks, each claiming its chain's number over its own span (a part
  * that read it itself at its own confidence, the others at INHERITED_CLAIM of the chain's). A chain whose
- * parts read different numbers falls back to its tracks one by one.
+ * parts read different numbers falls back to its tracks one by one. Last, tracks read only once or twice
+ * take the number where the rest of the match backs it (corroborated-ids.ts).
  */
 export function trackIdentities(
   ends: readonly TrackEnds[],
@@ -63,6 +65,8 @@ export function trackIdentities(
     }
   }
   const ids = assignIdentities(claims);
+  // Then tracks read only once or twice, where the rest of the match backs the reading.
+  for (const [track, id] of corroboratedIds([...tracks.values()], ids, (t) => votes.readings(t))) ids.set(track, id);
   const out = new Map<number, TrackIdentity>();
   for (const [track, id] of ids) {
     const t = tracks.get(track) as TrackEnds;

@@ -30,7 +30,7 @@ describe('tracklet stitching', () => {
   });
 
   it('leaves a gap too long or a jump too far for the time unjoined', () => {
-    expect(stitchTracks([t(1, 0, 0, 1000, [0, 0], [10, 10]), t(2, 0, 4500, 6000, [10, 10], [10, 10])])).toEqual([[1], [2]]);
+    expect(stitchTracks([t(1, 0, 0, 1000, [0, 0], [10, 10]), t(2, 0, 6500, 8000, [10, 10], [10, 10])])).toEqual([[1], [2]]);
     // 0.5 s gap: reach 2 + 3.5 = 5.5 m; 8 m away is somebody else.
     expect(stitchTracks([t(1, 0, 0, 1000, [0, 0], [10, 10]), t(2, 0, 1500, 6000, [18, 10], [18, 10])])).toEqual([[1], [2]]);
   });
@@ -57,5 +57,10 @@ describe('tracklet stitching', () => {
       t(3, 0, 1300, 3000, [30, 30], [30, 30]),
     ]);
     expect(chains).toEqual([[1, 2], [3]]);
+  });
+
+  it('joins across a gap of a few seconds (a camera that panned away and back), not across a longer one', () => {
+    expect(stitchTracks([t(1, 0, 0, 4000, [10, 10], [20, 10]), t(2, 0, 8500, 12000, [24, 12], [30, 12])])).toEqual([[1, 2]]);
+    expect(stitchTracks([t(1, 0, 0, 4000, [10, 10], [20, 10]), t(2, 0, 9500, 12000, [24, 12], [30, 12])])).toEqual([[1], [2]]);
   });
 });
