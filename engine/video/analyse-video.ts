@@ -76,7 +76,6 @@ export interface VideoAnalysisResult {
   shirtReadings?: ShirtReadingLog[];
   /** With `debug`: each track as identity resolution saw it (bench:identity replays the resolution). */
   trackEnds?: TrackEnds[];
-  /** Shirt crops read over the video, and the tracks that were given a player id. */
   /** Shirt crops read, tracks with sure readings, tracks given an id, tracks cut where they changed hands. */
   identity: { crops: number; tracks: number; identified: number; split: number };
   /** Rows written: detected (people and ball) and projected (identified players off camera). */

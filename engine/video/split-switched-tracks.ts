@@ -25,14 +25,7 @@ export interface TrackCuts {
  * up), in place, as do the readings (`votes`) and the overlap partners that pointed at them.
  */
 export function splitSwitchedTracks(rows: PersonRows, votes: NumberVotes, nextId: number): TrackCuts {
-  const byTrack = new Map<number, number[]>();
-  for (let n = 0; n < rows.length; n++) {
-    const t = rows.track[n] as number;
-    if (t < 0) continue;
-    const list = byTrack.get(t);
-    if (list) list.push(n);
-    else byTrack.set(t, [n]);
-  }
+  const byTrack = rows.byTrack();
   const parts = new Map<number, { from: number; id: number }[]>();
   const touched = new Set<number>();
   let count = 0;

@@ -56,6 +56,19 @@ export class PersonRows {
     this.hasKit = has;
   }
 
+  /** Each track's row indices, in row (frame) order; rows without a track are left out. */
+  byTrack(): Map<number, number[]> {
+    const out = new Map<number, number[]>();
+    for (let n = 0; n < this.length; n++) {
+      const t = this.track[n] as number;
+      if (t < 0) continue;
+      const list = out.get(t);
+      if (list) list.push(n);
+      else out.set(t, [n]);
+    }
+    return out;
+  }
+
   feature(n: number): TrackKit['feature'] | null {
     if (!this.hasKit[n]) return null;
     return Array.from(this.kit.subarray(n * 8, n * 8 + 8)) as TrackKit['feature'];
@@ -163,14 +176,7 @@ export class TrackKits {
  */
 export function windowLabels(rows: PersonRows, model: TeamModel, window = 25, prior = 8): (TrackLabel | null)[] {
   const out: (TrackLabel | null)[] = new Array(rows.length).fill(null);
-  const byTrack = new Map<number, number[]>();
-  for (let n = 0; n < rows.length; n++) {
-    const t = rows.track[n] as number;
-    if (t < 0) continue;
-    const list = byTrack.get(t);
-    if (list) list.push(n);
-    else byTrack.set(t, [n]);
-  }
+  const byTrack = rows.byTrack();
   const keyOf = (l: TrackLabel) => `${l.role}:${l.team}`;
   for (const [track, list] of byTrack) {
     const fallback = model.labels.get(track) ?? null;
