@@ -250,9 +250,11 @@ export async function analyseVideo(input: VideoInput, progress: VideoProgress, o
   if (trackCuts?.count) kits.recount(trackCuts.touched, people, (frame) => Math.round(start * 1000) + frame * FRAME_MS);
   const partOf = (track: number, tMs: number) => trackCuts?.at(track, frameOf(tMs)) ?? track;
   const trackKits = kits.kits();
-  const model = assignTeams(trackKits);
+  // Officials wear no numbers: a track whose shirt number was voted is a player or a goalkeeper.
+  const numbered = (track: number) => shirts?.votes.decide(track) != null;
+  const model = assignTeams(trackKits, { numbered });
   const rowLabels = model ? windowLabels(people, model) : null;
-  if (model && rowLabels) settleOddRoles(people, rowLabels, model);
+  if (model && rowLabels) settleOddRoles(people, rowLabels, model, numbered);
   const teamKits = model ? squadKits(model, trackKits) : null;
   const squadOf = (track: number, tMs: number) => {
     const l = model?.labels.get(partOf(track, tMs));
