@@ -250,11 +250,9 @@ export async function analyseVideo(input: VideoInput, progress: VideoProgress, o
   if (trackCuts?.count) kits.recount(trackCuts.touched, people, (frame) => Math.round(start * 1000) + frame * FRAME_MS);
   const partOf = (track: number, tMs: number) => trackCuts?.at(track, frameOf(tMs)) ?? track;
   const trackKits = kits.kits();
-  // Officials wear no numbers: a track whose shirt number was voted is a player or a goalkeeper.
-  const numbered = (track: number) => shirts?.votes.decide(track) != null;
-  const model = assignTeams(trackKits, { numbered });
+  const model = assignTeams(trackKits);
   const rowLabels = model ? windowLabels(people, model) : null;
-  if (model && rowLabels) settleOddRoles(people, rowLabels, model, numbered);
+  if (model && rowLabels) settleOddRoles(people, rowLabels, model);
   const teamKits = model ? squadKits(model, trackKits) : null;
   const squadOf = (track: number, tMs: number) => {
     const l = model?.labels.get(partOf(track, tMs));

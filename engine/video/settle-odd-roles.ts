@@ -10,12 +10,10 @@ import type { PersonRows } from './track-store.js';
  *   label.
  * - A goalkeeper stands near his goal: a row relabelled goalkeeper from another role's track, away
  *   from both goals, keeps its track's label.
- * - Officials wear no shirt numbers: a row relabelled referee on a track whose number was voted
- *   (`numbered`) keeps its track's label.
  * Replayed over a stored run of the 10-minute rendered fixture (black referee, black-and-white striped
  * away side): role accuracy 95.7% -> 97.7% of matched rows. `labels` is changed in place.
  */
-export function settleOddRoles(rows: PersonRows, labels: (TrackLabel | null)[], model: TeamModel, numbered: (track: number) => boolean = () => false): void {
+export function settleOddRoles(rows: PersonRows, labels: (TrackLabel | null)[], model: TeamModel): void {
   const trackLabel = (n: number) => {
     const t = rows.track[n] as number;
     return t >= 0 ? (model.labels.get(t) ?? null) : null;
@@ -33,7 +31,7 @@ export function settleOddRoles(rows: PersonRows, labels: (TrackLabel | null)[], 
       const own = trackLabel(n);
       const row = labels[n];
       if (!own || !row || row.role === own.role) continue;
-      if (row.role === 'referee' && own.role === 'player' && ((refereeTrackSeen && inField(rows.y[n] as number)) || numbered(rows.track[n] as number))) labels[n] = own;
+      if (row.role === 'referee' && own.role === 'player' && refereeTrackSeen && inField(rows.y[n] as number)) labels[n] = own;
       else if (row.role === 'goal_keeper' && !nearGoal(rows.x[n] as number, rows.y[n] as number)) labels[n] = own;
     }
     from = to;

@@ -68,7 +68,7 @@ export const nearGoal = (x: number, y: number) => (x < 25 || x > PITCH_LENGTH - 
  * otherwise. A goalkeeper joins the squad whose outfield players, while he was seen, stood on his side
  * of the halfway line. team_0 is the squad whose players stood further left in the first minute.
  */
-export function assignTeams(tracks: readonly TrackKit[], options: { minSamples?: number; numbered?: (track: number) => boolean } = {}): TeamModel | null {
+export function assignTeams(tracks: readonly TrackKit[], options: { minSamples?: number } = {}): TeamModel | null {
   const minSamples = options.minSamples ?? 15;
   const fit = tracks.filter((t) => t.samples >= minSamples);
   if (fit.length < 4) return null;
@@ -210,10 +210,6 @@ export function assignTeams(tracks: readonly TrackKit[], options: { minSamples?:
   // change (track-store.ts windowLabels).
   // The officials' kit: of the odd kits labelled referee, the one worn the most (a spoiled track can
   // make a kit of its own).
-  // Officials wear no shirt numbers: a track labelled referee whose shirt the number vote named (at
-  // least 3 sure readings of one number, number-votes.ts) is a player whose kit sampled like theirs (a
-  // striped shirt in shade). Before the one-referee rule, so that he does not demote the referee.
-  if (options.numbered) for (const t of tracks) if (labels.get(t.id)?.role === 'referee' && options.numbered(t.id)) asPlayer(t);
   const weightOf = (j: number) => [...(votes[j] as Map<string, number>).values()].reduce((a, b) => a + b, 0);
   const officials = others.map((o, j) => ({ o, j })).filter(({ j }) => oddLabels[j]?.role === 'referee')
     .sort((a, b) => weightOf(b.j) - weightOf(a.j))[0]?.o;

@@ -42,13 +42,6 @@ describe('settleOddRoles', () => {
     expect(labels).toEqual([referee, player0]);
   });
 
-  it('keeps a player track\'s label where its samples say referee if its shirt number was read, referee track or not', () => {
-    const rows = rowsOf([[0, 1, 50, 30], [0, 3, 40, 20]]);
-    const labels = [referee, player0];
-    settleOddRoles(rows, labels, model([[1, player1], [3, player0]]), (track) => track === 1);
-    expect(labels).toEqual([player1, player0]);
-  });
-
   it('does not count an assistant on the touchline as the referee in the field', () => {
     const rows = rowsOf([[0, 1, 50, 30], [0, 2, 60, -0.5]]);
     const labels = [referee, referee];

@@ -64,22 +64,6 @@ describe('squads and roles from kit colours', () => {
     }
   });
 
-  it('a track with the officials\' colours whose shirt number was read is a player (officials wear none)', () => {
-    for (const seed of [21, 22, 23]) {
-      const r = rng(seed);
-      const m = match(seed);
-      m.refs[1]!.lastMs = 4_000;
-      m.refs[2]!.firstMs = 26_000;
-      // A striped player in shade for all of his track, in the middle of the pitch after the referee's
-      // track ended: by colour and whereabouts the referee's next track, but his number 17 was read.
-      const shaded = track({ shirt: [18, 0, 0], shorts: [10, 0, 0], dark: 0.85, bright: 0.04 }, 55, 40, r, { samples: 30, firstMs: 31_000, lastMs: 50_000 });
-      expect(assignTeams([...m.all, shaded])!.labels.get(shaded.id)).toEqual({ role: 'referee', team: null });
-      const model = assignTeams([...m.all, shaded], { numbered: (id) => id === shaded.id });
-      expect(model!.labels.get(shaded.id)?.role).toBe('player');
-      expect(model!.labels.get(m.refs[0]!.id)).toEqual({ role: 'referee', team: null });
-    }
-  });
-
   it('one goalkeeper a side at a time: a player near his goal whose kit sampled off while the keeper was seen stays a player', () => {
     for (const seed of [1, 2, 3]) {
       const m = match(seed);
