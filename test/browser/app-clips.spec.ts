@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { startTestService, waitFor, type TestService } from '../helpers/test-service.js';
+import { startTestService, waitFor, waitForVideo, type TestService } from '../helpers/test-service.js';
 import { decodeTrackingParquet } from '../../engine/io/tracking-parquet-read.js';
 import { probeVideo } from '../../engine/io/probe.js';
 import { ensureWidgetClip } from './widget-clip.js';
@@ -32,7 +32,7 @@ test.beforeAll(async () => {
   expect(done.status).toBe('done');
   known = writeKnownMatch();
   const again = (await t.api.post('/v1/videos', { video_file_url: await ensureWidgetClip(), home_team_name: 'Ajax', away_team_name: 'PSV', left_start_team: 'home' })).body.data;
-  await waitFor(async () => ((await t.api.get(`/v1/videos/${again.id}`)).body.data.status === 'available' ? true : undefined), 30_000, 'the video');
+  await waitForVideo(t.api, again.id, ['available']);
   knownId = await importKnownMatch(t.api, known, { video_id: again.id });
 });
 test.afterAll(async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rmSync } from 'node:fs';
-import { startTestService, waitFor, waitForVideo, type TestService } from '../helpers/test-service.js';
+import { startTestService, waitForAnalysis, waitForVideo, type TestService } from '../helpers/test-service.js';
 import { writeSampleTruth } from '../helpers/sim-fixture.js';
 import { fixture, generateFixtures } from '../helpers/fixtures.js';
 
@@ -17,19 +17,15 @@ afterAll(async () => {
   rmSync(truthDir, { recursive: true, force: true });
 });
 
-async function waitForAnalysis(id: number, statuses = ['done', 'error', 'ignored', 'no_match_detected', 'needs_attention'], api = t.api) {
-  return waitFor(async () => {
-    const res = await api.get(`/v1/analyses/${id}`);
-    return statuses.includes(res.body?.data?.status) ? res.body.data : undefined;
-  }, 30_000, `analysis ${id} to reach ${statuses.join('/')}`);
-}
+/** Until the analysis settles in one of `statuses` (the shared helper polls at the rate-limit-safe pace). */
+const settled = (id: number, statuses = ['done', 'error', 'ignored', 'no_match_detected', 'needs_attention'], api = t.api) => waitForAnalysis(api, id, statuses);
 
 describe('tracking import (API extension POST /v1/imports)', () => {
   it('[ANA-07] [ANA-09] imports simulator truth into a done analysis on a tracking-only video', async () => {
     const res = await t.api.post('/v1/imports', { format: 'sim', paths: { dir: truthDir }, home_team_name: 'Reds', away_team_name: 'Blues' });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ status: 'init', engine_source: 'import', results_available: false, progress: 0, parameters: { fps: 25 } });
-    const done = await waitForAnalysis(res.body.data.id);
+    const done = await settled(res.body.data.id);
     expect(done).toMatchObject({ status: 'done', results_available: true, progress: 100, aggregate_version: '0.6.0', data_version: 4 });
     expect(Date.parse(done.finished_at)).toBeGreaterThan(0);
     const video = (await t.api.get(`/v1/videos/${done.video_id}`)).body.data;
@@ -58,7 +54,7 @@ describe('tracking import (API extension POST /v1/imports)', () => {
   it('an unreadable truth directory ends in error with the reason [ANA-10]', async () => {
     const res = await t.api.post('/v1/imports', { format: 'sim', paths: { dir: fixture.clip.replace(/\/[^/]+$/, '') } });
     expect(res.status).toBe(200);
-    const ended = await waitForAnalysis(res.body.data.id);
+    const ended = await settled(res.body.data.id);
     expect(ended.status).toBe('error');
     expect(ended.status_reason).toMatch(/cannot read simulator truth/);
     expect(ended.finished_at).toBeNull();
@@ -115,7 +111,7 @@ describe('lifecycle on real videos (minimum lowered so a 4 s clip qualifies)', (
       video_id: created.body.data.id, status: 'init', algorithm_version: '0.6.0', parameters: { fps: 25 },
       results_available: false, progress: 0, video: { id: created.body.data.id },
     });
-    const ended = await waitForAnalysis(res.body.data.id, ['no_match_detected'], s.api);
+    const ended = await settled(res.body.data.id, ['no_match_detected'], s.api);
     expect(ended.status_reason).toMatch(/no match footage found/);
     expect(ended.results_available).toBe(false);
   });
@@ -129,7 +125,7 @@ describe('lifecycle on real videos (minimum lowered so a 4 s clip qualifies)', (
   it('[ANA-10] a video that fails ingest fails its waiting analyses with the reason', async () => {
     const created = await s.api.post('/v1/videos', { video_file_url: fixture.text });
     const res = await s.api.post(`/v1/videos/${created.body.data.id}/analysis`, {});
-    const ended = await waitForAnalysis(res.body.data.id, ['error'], s.api);
+    const ended = await settled(res.body.data.id, ['error'], s.api);
     expect(ended.status_reason).toMatch(/could not be prepared/);
   });
 });

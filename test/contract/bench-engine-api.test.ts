@@ -3,7 +3,7 @@ import { execFile } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { startTestService, waitFor, type TestService } from '../helpers/test-service.js';
+import { startTestService, waitForAnalysis, type TestService } from '../helpers/test-service.js';
 import { writeSampleTruth } from '../helpers/sim-fixture.js';
 
 const run = promisify(execFile);
@@ -23,7 +23,7 @@ afterAll(async () => {
 describe('bench:engine --analysis ID (the yardstick over the API)', () => {
   it('imported truth read back through the service: import, storage, download and evaluation agree', async () => {
     const id = (await t.api.post('/v1/imports', { format: 'sim', paths: { dir: truthDir } })).body.data.id;
-    await waitFor(async () => ((await t.api.get(`/v1/analyses/${id}`)).body.data.status === 'done' ? true : undefined));
+    await waitForAnalysis(t.api, id);
     const { stdout } = await run(process.execPath, [BENCH_ENGINE, '--truth', truthDir, '--analysis', String(id), '--service', t.base, '--token', t.token]);
     const value = (name: string) => {
       const line = stdout.split('\n').find((l) => l.startsWith(name));

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rmSync } from 'node:fs';
 import { tableFromIPC, Type } from 'apache-arrow';
 import { readParquet } from 'parquet-wasm';
-import { startTestService, waitFor, type TestService } from '../helpers/test-service.js';
+import { startTestService, waitForAnalysis, type TestService } from '../helpers/test-service.js';
 import { writeKnownMatch } from '../helpers/known-match.js';
 
 let t: TestService;
@@ -15,10 +15,7 @@ beforeAll(async () => {
   const res = await t.api.post('/v1/imports', { format: 'parquet', paths: { tracking: known.tracking, events: known.events }, home_team_name: 'Reds', away_team_name: 'Blues', left_start_team: 'home' });
   expect(res.status).toBe(200);
   id = res.body.data.id;
-  const a = await waitFor(async () => {
-    const body = (await t.api.get(`/v1/analyses/${id}`)).body.data;
-    return ['done', 'error'].includes(body.status) ? body : undefined;
-  });
+  const a = await waitForAnalysis(t.api, id, ['done', 'error']);
   expect(a.status, a.status_reason).toBe('done');
 });
 afterAll(async () => {

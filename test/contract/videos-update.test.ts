@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixture } from '../helpers/fixtures.js';
-import { startTestService, waitFor, waitForVideo, type TestService } from '../helpers/test-service.js';
+import { startTestService, waitForAnalysis, waitForVideo, type TestService } from '../helpers/test-service.js';
 import { writeSampleTruth } from '../helpers/sim-fixture.js';
 
 let t: TestService;
@@ -51,7 +51,7 @@ describe('PUT /v1/videos/{id}', () => {
   /** Attaches imported simulator results to a video and waits until they are done. */
   async function completeAnalysis(videoId: number): Promise<void> {
     const a = (await t.api.post('/v1/imports', { format: 'sim', paths: { dir: truthDir }, video_id: videoId })).body.data;
-    await waitFor(async () => ((await t.api.get(`/v1/analyses/${a.id}`)).body.data.status === 'done' ? true : undefined));
+    await waitForAnalysis(t.api, a.id);
   }
 
   it('[VID-09] a client-set left_start_team is authoritative: the service never overwrites it', async () => {

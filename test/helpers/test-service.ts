@@ -118,6 +118,14 @@ export async function waitForVideo(api: Api, id: number, statuses: string[] = ['
   }, timeoutMs, `video ${id} to reach ${statuses.join('/')}`, API_POLL_MS);
 }
 
+/** Waits until the analysis reaches one of `statuses` (polling the API at the rate-limit-safe pace); returns its body. */
+export async function waitForAnalysis(api: Api, id: number, statuses: string[] = ['done'], timeoutMs = 30_000) {
+  return waitFor(async () => {
+    const a = (await api.get(`/v1/analyses/${id}`)).body?.data;
+    return statuses.includes(a?.status) ? a : undefined;
+  }, timeoutMs, `analysis ${id} to reach ${statuses.join('/')}`, API_POLL_MS);
+}
+
 /** Imports through POST /v1/imports and waits until the analysis is done (or fails); returns its body. */
 export async function importAndWait(api: Api, body: unknown, statuses = ['done', 'error']) {
   const res = await api.post('/v1/imports', body);
