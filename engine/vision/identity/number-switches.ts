@@ -1,4 +1,4 @@
-import { MIN_SHARE, MIN_VOTES, VOTE_CONFIDENCE } from './number-votes.js';
+import { MIN_SHARE, MIN_VOTES, VOTE_CONFIDENCE, voteWinner } from './number-votes.js';
 
 /** One shirt reading of a track, at the frame it was read. */
 export interface TimedReading {
@@ -37,22 +37,7 @@ export function numberSwitches(readings: readonly TimedReading[], o: SwitchOptio
   const minConfidence = o.minConfidence ?? VOTE_CONFIDENCE;
   const sure = readings.filter((r) => r.number !== null && r.confidence >= minConfidence).sort((a, b) => a.frame - b.frame);
   const cuts: number[] = [];
-  const winner = (from: number, to: number): { number: number; weight: number } | null => {
-    const votes = new Map<number, { weight: number; votes: number }>();
-    let total = 0;
-    for (let k = from; k < to; k++) {
-      const r = sure[k] as TimedReading;
-      const v = votes.get(r.number as number) ?? { weight: 0, votes: 0 };
-      v.weight += r.confidence;
-      v.votes += 1;
-      votes.set(r.number as number, v);
-      total += r.confidence;
-    }
-    let best: [number, { weight: number; votes: number }] | null = null;
-    for (const e of votes) if (!best || e[1].weight > best[1].weight) best = e;
-    if (!best || best[1].votes < minVotes || best[1].weight / total < minShare) return null;
-    return { number: best[0], weight: best[1].weight };
-  };
+  const winner = (from: number, to: number) => voteWinner(sure.slice(from, to) as { number: number; confidence: number }[], minVotes, minShare);
   const search = (from: number, to: number) => {
     let bestAt = -1;
     let bestWeight = 0;

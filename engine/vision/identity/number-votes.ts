@@ -73,26 +73,35 @@ export class NumberVotes {
   }
 
   private decideReadings(readings: readonly VotedReading[]): NumberDecision | null {
-    const votes = new Map<number, { weight: number; votes: number }>();
-    for (const r of readings) {
-      const v = votes.get(r.number) ?? { weight: 0, votes: 0 };
-      v.weight += r.confidence;
-      v.votes += 1;
-      votes.set(r.number, v);
-    }
-    let best: [number, { weight: number; votes: number }] | null = null;
-    let total = 0;
-    for (const entry of votes) {
-      total += entry[1].weight;
-      if (!best || entry[1].weight > best[1].weight) best = entry;
-    }
-    if (!best) return null;
-    const share = best[1].weight / total;
-    if (best[1].votes < (this.o.minVotes ?? MIN_VOTES) || share < (this.o.minShare ?? MIN_SHARE)) return null;
-    return { number: best[0], confidence: share * (1 - Math.exp(-best[1].votes / 3)), votes: best[1].votes };
+    const won = voteWinner(readings, this.o.minVotes ?? MIN_VOTES, this.o.minShare ?? MIN_SHARE);
+    return won ? { number: won.number, confidence: won.share * (1 - Math.exp(-won.votes / 3)), votes: won.votes } : null;
   }
 
   tracks(): number[] {
     return [...this.byTrack.keys()];
   }
+}
+
+/**
+ * The vote rule over sure readings: the number with the most weight (summed confidence) wins when it
+ * has at least `minVotes` readings and `minShare` of all the weight; null otherwise.
+ */
+export function voteWinner(readings: readonly { number: number; confidence: number }[], minVotes: number, minShare: number): { number: number; weight: number; share: number; votes: number } | null {
+  const votes = new Map<number, { weight: number; votes: number }>();
+  for (const r of readings) {
+    const v = votes.get(r.number) ?? { weight: 0, votes: 0 };
+    v.weight += r.confidence;
+    v.votes += 1;
+    votes.set(r.number, v);
+  }
+  let best: [number, { weight: number; votes: number }] | null = null;
+  let total = 0;
+  for (const entry of votes) {
+    total += entry[1].weight;
+    if (!best || entry[1].weight > best[1].weight) best = entry;
+  }
+  if (!best) return null;
+  const share = best[1].weight / total;
+  if (best[1].votes < minVotes || share < minShare) return null;
+  return { number: best[0], weight: best[1].weight, share, votes: best[1].votes };
 }
