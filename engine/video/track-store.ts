@@ -92,22 +92,7 @@ export class TrackKits {
   }>();
 
   add(p: FramePerson, tMs: number): void {
-    if (p.trackId === null) return;
-    let t = this.tracks.get(p.trackId);
-    if (!t) {
-      t = { f: new Float64Array(8), samples: 0, hits: 0, sx: 0, sy: 0, inBox: 0, first: tMs, last: tMs, firstAt: [p.x, p.y], lastAt: [p.x, p.y] };
-      this.tracks.set(p.trackId, t);
-    }
-    t.hits++;
-    t.sx += p.x;
-    t.sy += p.y;
-    if (inPenaltyArea(p.x, p.y)) t.inBox++;
-    t.last = tMs;
-    t.lastAt = [p.x, p.y];
-    const v = kitFeature(p);
-    if (!v) return;
-    for (let i = 0; i < 8; i++) t.f[i] = (t.f[i] as number) + (v[i] as number);
-    t.samples++;
+    if (p.trackId !== null) this.count(p.trackId, p.x, p.y, tMs, kitFeature(p));
   }
 
   /**
@@ -119,25 +104,26 @@ export class TrackKits {
     for (const id of ids) this.tracks.delete(id);
     for (let n = 0; n < rows.length; n++) {
       const id = rows.track[n] as number;
-      if (!ids.has(id)) continue;
-      const x = rows.x[n] as number;
-      const y = rows.y[n] as number;
-      const tMs = tMsOf(rows.frame[n] as number);
-      let t = this.tracks.get(id);
-      if (!t) {
-        t = { f: new Float64Array(8), samples: 0, hits: 0, sx: 0, sy: 0, inBox: 0, first: tMs, last: tMs, firstAt: [x, y], lastAt: [x, y] };
-        this.tracks.set(id, t);
-      }
-      t.hits++;
-      t.sx += x;
-      t.sy += y;
-      if (inPenaltyArea(x, y)) t.inBox++;
-      t.last = tMs;
-      t.lastAt = [x, y];
-      if (!rows.hasKit[n]) continue;
-      for (let i = 0; i < 8; i++) t.f[i] = (t.f[i] as number) + (rows.kit[n * 8 + i] as number);
-      t.samples++;
+      if (ids.has(id)) this.count(id, rows.x[n] as number, rows.y[n] as number, tMsOf(rows.frame[n] as number), rows.feature(n));
     }
+  }
+
+  /** One detection of track `id` into its sums. */
+  private count(id: number, x: number, y: number, tMs: number, feature: ArrayLike<number> | null): void {
+    let t = this.tracks.get(id);
+    if (!t) {
+      t = { f: new Float64Array(8), samples: 0, hits: 0, sx: 0, sy: 0, inBox: 0, first: tMs, last: tMs, firstAt: [x, y], lastAt: [x, y] };
+      this.tracks.set(id, t);
+    }
+    t.hits++;
+    t.sx += x;
+    t.sy += y;
+    if (inPenaltyArea(x, y)) t.inBox++;
+    t.last = tMs;
+    t.lastAt = [x, y];
+    if (!feature) return;
+    for (let i = 0; i < 8; i++) t.f[i] = (t.f[i] as number) + (feature[i] as number);
+    t.samples++;
   }
 
   hits(id: number): number {
