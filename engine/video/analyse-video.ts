@@ -142,6 +142,8 @@ export async function analyseVideo(input: VideoInput, progress: VideoProgress, o
   const timings: Record<string, number> = {};
   const probe = await probeVideo(input.path);
   const start = input.startSeconds ?? 0;
+  /** The analysis timeline's first frame, ms of the video file. */
+  const startMs = Math.round(start * 1000);
   const end = Math.min(input.endSeconds ?? probe.duration_seconds, probe.duration_seconds);
   const scale = workingScale(input.height);
   const w = Math.round(input.width / scale / 2) * 2;
@@ -187,7 +189,7 @@ export async function analyseVideo(input: VideoInput, progress: VideoProgress, o
   const ballFrames: BallFrameInput[] = [];
   const boxes: [number, number, number, number][][] = [];
   const boxTracks: (number | null)[][] = [];
-  const picker = new ExemplarPicker(Math.round(start * 1000), Math.round((end - start) * 1000));
+  const picker = new ExemplarPicker(startMs, Math.round((end - start) * 1000));
   const trackCrops = new TrackCrops();
   let prevThumb: Thumbnail | null = null;
   let frames = 0;
@@ -195,7 +197,7 @@ export async function analyseVideo(input: VideoInput, progress: VideoProgress, o
   t0 = performance.now();
   const detail = shirts && scale > 1 ? { width: detailW, height: detailH, every: SHIRT_EVERY } : undefined;
   for await (const f of decodeFrames({ path: input.path, width: w, height: h, startSeconds: start, endSeconds: end, signal: options.signal, threads: 1, detail })) {
-    const tMs = Math.round(start * 1000) + f.t_ms;
+    const tMs = startMs + f.t_ms;
     const thumb = thumbnail(f.rgb, w, h);
     const feat = sceneFeatures(thumb, prevThumb);
     features.push(feat);
@@ -243,11 +245,11 @@ export async function analyseVideo(input: VideoInput, progress: VideoProgress, o
   for (const s of scenes) if (s.analysable) analysable.fill(1, s.from, s.to);
   // Tracks that changed hands (their shirts read one number, then another) cut in two before squads,
   // roles and identities are decided per track.
-  const frameOf = (tMs: number) => Math.round((tMs - Math.round(start * 1000)) / FRAME_MS);
+  const frameOf = (tMs: number) => Math.round((tMs - startMs) / FRAME_MS);
   let lastTrack = -1;
   for (let n = 0; n < people.length; n++) lastTrack = Math.max(lastTrack, people.track[n] as number);
   const trackCuts = shirts ? splitSwitchedTracks(people, shirts.votes, lastTrack + 1) : null;
-  if (trackCuts?.count) kits.recount(trackCuts.touched, people, (frame) => Math.round(start * 1000) + frame * FRAME_MS);
+  if (trackCuts?.count) kits.recount(trackCuts.touched, people, (frame) => startMs + frame * FRAME_MS);
   const partOf = (track: number, tMs: number) => trackCuts?.at(track, frameOf(tMs)) ?? track;
   const trackKits = kits.kits();
   const model = assignTeams(trackKits);
@@ -260,7 +262,7 @@ export async function analyseVideo(input: VideoInput, progress: VideoProgress, o
   };
   t0 = performance.now();
   const ends = model ? trackEnds(trackKits, (t) => kits.ends(t), model) : [];
-  const ids = model && shirts ? trackIdentities(ends, shirts.votes, { startMs: Math.round(start * 1000), frameMs: FRAME_MS }, { stitch: options.stitch !== false }) : new Map();
+  const ids = model && shirts ? trackIdentities(ends, shirts.votes, { startMs, frameMs: FRAME_MS }, { stitch: options.stitch !== false }) : new Map();
   timings.stage_identity += performance.now() - t0;
   const picked = picker.pick(squadOf);
   const exemplars = await Promise.all(picked.map((crops) => Promise.all(crops.map((c) => rgbJpeg(c.rgb, c.width, c.height))))) as [Buffer[], Buffer[]];
@@ -274,7 +276,7 @@ export async function analyseVideo(input: VideoInput, progress: VideoProgress, o
   t0 = performance.now();
   despikeTracks(people);
   const rows = assembleRows({
-    frames, startMs: Math.round(start * 1000), frameMs: FRAME_MS, analysable, cameras, people, hits: (t) => kits.hits(t),
+    frames, startMs, frameMs: FRAME_MS, analysable, cameras, people, hits: (t) => kits.hits(t),
     labels: rowLabels, ids, ball, toSourceX, toSourceY,
   });
   const { columns, analysableFrames, calibratedFrames } = rows;
@@ -287,11 +289,11 @@ export async function analyseVideo(input: VideoInput, progress: VideoProgress, o
 
   const durationMs = Math.round(probe.duration_seconds * 1000);
   t0 = performance.now();
-  const events = numberEvents([...sceneEvents(scenes, Math.round(start * 1000)), ...eventsFromRows(columns, { durationMs, frameMs: FRAME_MS })]);
+  const events = numberEvents([...sceneEvents(scenes, startMs), ...eventsFromRows(columns, { durationMs, frameMs: FRAME_MS })]);
   timings.events = performance.now() - t0;
   const debug = options.debug
     ? cameras.map((c, f): DebugFrame => ({
-      t_ms: Math.round(start * 1000) + f * FRAME_MS,
+      t_ms: startMs + f * FRAME_MS,
       analysable: analysable[f] === 1,
       camera: c,
       homography: c && analysable[f] ? scaleHomography(groundHomography(c), toSourceX, toSourceY) : null,

@@ -1,6 +1,6 @@
 import type { Identity } from './assign-identities.js';
 import { MIN_VOTES } from './number-votes.js';
-import type { TrackEnds } from './stitch-tracks.js';
+import { STITCH_DEFAULTS, type TrackEnds } from './stitch-tracks.js';
 
 export interface CorroborationOptions {
   /** How far a player can get between two sightings: `slackM + speedMps x gap` (stitch-tracks.ts's bounds). */
@@ -26,8 +26,8 @@ export function corroboratedIds(
   readingsOf: (track: number) => readonly { number: number; confidence: number }[],
   o: CorroborationOptions = {},
 ): Map<number, Identity> {
-  const speed = o.speedMps ?? 7;
-  const slack = o.slackM ?? 2;
+  const speed = o.speedMps ?? STITCH_DEFAULTS.speedMps;
+  const slack = o.slackM ?? STITCH_DEFAULTS.slackM;
   const overlap = o.overlapMs ?? 1000;
   const byTrack = new Map(tracks.map((t) => [t.track, t]));
   const spans = new Map<string, TrackEnds[]>();
