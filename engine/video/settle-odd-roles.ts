@@ -18,11 +18,7 @@ export function settleOddRoles(rows: PersonRows, labels: (TrackLabel | null)[], 
     const t = rows.track[n] as number;
     return t >= 0 ? (model.labels.get(t) ?? null) : null;
   };
-  let from = 0;
-  while (from < rows.length) {
-    const frame = rows.frame[from] as number;
-    let to = from;
-    while (to < rows.length && rows.frame[to] === frame) to++;
+  for (const [from, to] of rows.frameRanges()) {
     let refereeTrackSeen = false;
     for (let n = from; n < to; n++) {
       if (labels[n]?.role === 'referee' && trackLabel(n)?.role === 'referee' && inField(rows.y[n] as number)) refereeTrackSeen = true;
@@ -34,6 +30,5 @@ export function settleOddRoles(rows: PersonRows, labels: (TrackLabel | null)[], 
       if (row.role === 'referee' && own.role === 'player' && refereeTrackSeen && inField(rows.y[n] as number)) labels[n] = own;
       else if (row.role === 'goal_keeper' && !nearGoal(rows.x[n] as number, rows.y[n] as number)) labels[n] = own;
     }
-    from = to;
   }
 }

@@ -69,6 +69,17 @@ export class PersonRows {
     return out;
   }
 
+  /** Each frame's rows as a half-open range [from, to), in frame order (rows are pushed frame by frame). */
+  *frameRanges(): Generator<[number, number]> {
+    let from = 0;
+    while (from < this.length) {
+      let to = from + 1;
+      while (to < this.length && this.frame[to] === this.frame[from]) to++;
+      yield [from, to];
+      from = to;
+    }
+  }
+
   feature(n: number): TrackKit['feature'] | null {
     if (!this.hasKit[n]) return null;
     return Array.from(this.kit.subarray(n * 8, n * 8 + 8)) as TrackKit['feature'];
