@@ -13,6 +13,7 @@ import { parseArgs } from 'node:util';
 import { NumberVotes } from '../engine/vision/identity/number-votes.js';
 import type { JerseyReading } from '../engine/vision/identity/jersey-reader.js';
 import type { TrackEnds } from '../engine/vision/identity/stitch-tracks.js';
+import { tracksInSquadDoubt, withoutDoubtfulSquads } from '../engine/vision/identity/squad-doubt.js';
 import { rowCarriesId, trackIdentities } from '../engine/video/track-identities.js';
 import type { FrameTruth, ObjectTruth } from '../engine/sim/render/frame-renderer.js';
 import { loadEngineOutput, loadTruth } from './eval/load.js';
@@ -75,7 +76,13 @@ async function main(): Promise<void> {
   // The engine's clock is the video's (frame 0 = 0 ms); the logged times and spans carry the truth's offset.
   const offset = truth.frames?.[0]?.t_ms ?? 0;
   for (const r of readings) votes.add(r.track, r.reading);
-  const ids = trackIdentities(ends, votes, { startMs: offset, frameMs: 40 }, { stitch: !values['no-stitch'] });
+  // Squad doubt as the engine decides it, from the rows' own squads (their labels are the engine's).
+  const people = engine.rows.filter((r) => r.role !== 'ball' && r.track_id);
+  const teamOf = new Map(ends.map((e) => [e.track, e.team]));
+  const doubtful = tracksInSquadDoubt(people.map((r) => Number((r.track_id as string).slice(1))),
+    (n) => { const r = people[n] as (typeof people)[number]; return r.role === 'referee' ? null : ((r.team ?? null) as 0 | 1 | null); },
+    (t) => teamOf.get(t) ?? null);
+  const ids = trackIdentities(withoutDoubtfulSquads(ends, doubtful), votes, { startMs: offset, frameMs: 40 }, { stitch: !values['no-stitch'] });
   // The rows as the engine writes them: a row carries its track's id where its own squad is the id's.
   for (const row of engine.rows) {
     if (row.role === 'ball' || !row.track_id) continue;

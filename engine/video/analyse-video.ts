@@ -31,6 +31,8 @@ import { settleOddRoles } from './settle-odd-roles.js';
 import type { TrackingColumns } from '../results/tracking-columns.js';
 import type { ResultEvent } from '../results/result-events.js';
 import { PersonRows, TrackKits, windowLabels } from './track-store.js';
+import { relabelUnnumberedOfficials, squadLikeOfficials } from './unnumbered-officials.js';
+import { tracksInSquadDoubt, withoutDoubtfulSquads } from '../vision/identity/squad-doubt.js';
 import type { FrameCount } from '../worker-protocol.js';
 import { despikePlayers, despikeTracks } from './despike-tracks.js';
 
@@ -76,8 +78,11 @@ export interface VideoAnalysisResult {
   shirtReadings?: ShirtReadingLog[];
   /** With `debug`: each track as identity resolution saw it (bench:identity replays the resolution). */
   trackEnds?: TrackEnds[];
-  /** Shirt crops read, tracks with sure readings, tracks given an id, tracks cut where they changed hands. */
-  identity: { crops: number; tracks: number; identified: number; split: number };
+  /**
+   * Shirt crops read, tracks with sure readings, tracks given an id, tracks cut where they changed hands,
+   * rows relabelled referee because their shirts never showed a number (unnumbered-officials.ts).
+   */
+  identity: { crops: number; tracks: number; identified: number; split: number; unnumbered: number };
   /** Rows written: detected (people and ball) and projected (identified players off camera). */
   rowCounts: { detected: number; projected: number };
   /** Every player id the rows carry (analysis.json `players`). */
@@ -255,13 +260,22 @@ export async function analyseVideo(input: VideoInput, progress: VideoProgress, o
   const model = assignTeams(trackKits);
   const rowLabels = model ? windowLabels(people, model) : null;
   if (model && rowLabels) settleOddRoles(people, rowLabels, model);
+  const numberless = model && rowLabels && shirts
+    ? relabelUnnumberedOfficials(people, rowLabels, squadLikeOfficials(trackKits, model),
+      shirts.sightings.map((s) => ({ ...s, track: trackCuts?.at(s.track, s.frame) ?? s.track })))
+    : 0;
   const teamKits = model ? squadKits(model, trackKits) : null;
   const squadOf = (track: number, tMs: number) => {
     const l = model?.labels.get(partOf(track, tMs));
     return l?.role === 'player' ? l.team : null;
   };
   t0 = performance.now();
-  const ends = model ? trackEnds(trackKits, (t) => kits.ends(t), model) : [];
+  // A track whose rows' own kit samples often name the other squad gets no squad for identity: its
+  // number would name a player of which side? (vision/identity/squad-doubt.ts)
+  const doubtful = model && rowLabels
+    ? tracksInSquadDoubt(people.track.subarray(0, people.length), (n) => rowLabels[n]?.team ?? null, (t) => model.labels.get(t)?.team ?? null)
+    : new Set<number>();
+  const ends = model ? withoutDoubtfulSquads(trackEnds(trackKits, (t) => kits.ends(t), model), doubtful) : [];
   const ids = model && shirts ? trackIdentities(ends, shirts.votes, { startMs, frameMs: FRAME_MS }, { stitch: options.stitch !== false }) : new Map();
   timings.stage_identity += performance.now() - t0;
   const picked = picker.pick(squadOf);
@@ -305,7 +319,7 @@ export async function analyseVideo(input: VideoInput, progress: VideoProgress, o
   const models = [...(loadedDetector ? ['person-detector'] : []), ...(loadedVerifier ? ['person-verifier'] : []), ...(loadedReader ? ['jersey-number'] : [])];
   return { columns, events, durationMs, frames, analysableFrames, calibratedFrames, rig, timingsMs: timings, debug, teamKits, exemplars, playerCrops,
     runtime: { execution_provider: loadedDetector?.provider ?? loadedVerifier?.provider ?? loadedReader?.provider ?? null, models },
-    identity: { crops: shirts?.crops ?? 0, tracks: shirts?.votes.tracks().length ?? 0, identified: ids.size, split: trackCuts?.count ?? 0 },
+    identity: { crops: shirts?.crops ?? 0, tracks: shirts?.votes.tracks().length ?? 0, identified: ids.size, split: trackCuts?.count ?? 0, unnumbered: numberless },
     // Only ids that some row carries (a track relabelled to another squad throughout carries none).
     rowCounts: { detected: rows.detected, projected: rows.projected },
     players: identifiedPlayers(ids).filter((p) => columns.players.includes(p.player_id)),

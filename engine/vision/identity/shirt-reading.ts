@@ -47,6 +47,16 @@ export interface ShirtReadingLog extends ReadableShirt {
   reading: JerseyReading;
 }
 
+/** One shirt the reader looked at: whose track, when, how tall the person was, whether it saw a number. */
+export interface ShirtSighting {
+  track: number;
+  frame: number;
+  /** The person box's height in the detail picture, pixels. */
+  heightPx: number;
+  /** The reader's probability that a number can be read at all. */
+  legible: number;
+}
+
 /**
  * The shirt-number stage: on the frames that come with a detail picture, reads the readable shirts and
  * votes the readings per track. The decisions (`votes.decide(track)`) feed identity resolution at the
@@ -54,6 +64,8 @@ export interface ShirtReadingLog extends ReadableShirt {
  */
 export class ShirtReading {
   readonly votes = new NumberVotes();
+  /** Every shirt looked at, legible or not: officials wear no numbers (video/unnumbered-officials.ts). */
+  readonly sightings: ShirtSighting[] = [];
   crops = 0;
   readonly log: ShirtReadingLog[] | null;
 
@@ -69,6 +81,7 @@ export class ShirtReading {
     shirts.forEach((r, k) => {
       const reading = readings[k] as JerseyReading;
       this.votes.add(r.track, reading, frame);
+      this.sightings.push({ track: r.track, frame, heightPx: r.box[3] - r.box[1], legible: reading.legible });
       this.log?.push({ ...r, frame, reading });
     });
   }
