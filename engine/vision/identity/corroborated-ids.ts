@@ -1,5 +1,5 @@
 import type { Identity } from './assign-identities.js';
-import { MIN_VOTES } from './number-votes.js';
+import { MIN_VOTES, voteConfidence } from './number-votes.js';
 import { STITCH_DEFAULTS, type TrackEnds } from './stitch-tracks.js';
 
 export interface CorroborationOptions {
@@ -18,7 +18,7 @@ export interface CorroborationOptions {
  * reach of where he is next seen. A lone reading is right about three times in four on the rendered
  * 10-minute fixture; these checks remove most of the wrong ones (docs/benchmarks.md). Claims are
  * taken the best-read and longest first, each then binding the next. Returns the new ids, with the
- * vote's confidence formula for so few readings (below any voted track's).
+ * vote's confidence formula (voteConfidence) for so few readings.
  */
 export function corroboratedIds(
   tracks: readonly TrackEnds[],
@@ -44,8 +44,8 @@ export function corroboratedIds(
     if (readings.some((r) => r.number !== number)) continue;
     const playerId = `${t.team}-${number}`;
     if (!spans.has(playerId)) continue;
-    const mean = readings.reduce((s, r) => s + r.confidence, 0) / readings.length;
-    candidates.push({ t, playerId, votes: readings.length, confidence: mean * (1 - Math.exp(-readings.length / 3)) });
+    const weight = readings.reduce((s, r) => s + r.confidence, 0);
+    candidates.push({ t, playerId, votes: readings.length, confidence: voteConfidence(weight, weight, readings.length) });
   }
   candidates.sort((a, b) => b.votes - a.votes || (b.t.toMs - b.t.fromMs) - (a.t.toMs - a.t.fromMs));
   const reach = (p: readonly [number, number], q: readonly [number, number], ms: number) => Math.hypot(p[0] - q[0], p[1] - q[1]) <= slack + (speed * Math.max(0, ms)) / 1000;

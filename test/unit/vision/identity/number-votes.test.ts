@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NumberVotes } from '../../../../engine/vision/identity/number-votes.js';
+import { NumberVotes, voteConfidence } from '../../../../engine/vision/identity/number-votes.js';
 import { decodeJerseyLogits, READ_THRESHOLD } from '../../../../engine/vision/identity/jersey-reader.js';
 import { cropJersey, jerseyRegion, JERSEY_SIZE } from '../../../../engine/vision/identity/jersey-crop.js';
 
@@ -28,6 +28,18 @@ describe('number votes per track', () => {
     expect(v.decide(3)).toBeNull();
     for (let k = 0; k < 20; k++) v.add(3, read(7));
     expect(v.decide(3)?.number).toBe(7);
+  });
+});
+
+describe('vote confidence', () => {
+  it('counts the amount of evidence, not only its purity: 211 readings of 19 and 6 of others beat 14 clean ones', () => {
+    const long = new NumberVotes();
+    for (let k = 0; k < 211; k++) long.add(1, read(19, 0.97));
+    for (let k = 0; k < 6; k++) long.add(1, read(k < 2 ? 17 : 10, 0.95));
+    const short = new NumberVotes();
+    for (let k = 0; k < 14; k++) short.add(2, read(19, 0.97));
+    expect(long.decide(1)?.confidence).toBeGreaterThan(short.decide(2)?.confidence as number);
+    expect(voteConfidence(2.7, 2.7, 3)).toBeCloseTo((2.7 / 3.7) * (1 - Math.exp(-1)), 6);
   });
 });
 
