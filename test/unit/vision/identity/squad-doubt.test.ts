@@ -7,8 +7,10 @@ const rowsOf = (spec: [track: number, zeros: number, ones: number][]) => {
   const track: number[] = [];
   const team: (0 | 1 | null)[] = [];
   for (const [t, zeros, ones] of spec) {
-    for (let k = 0; k < zeros; k++) (track.push(t), team.push(0));
-    for (let k = 0; k < ones; k++) (track.push(t), team.push(1));
+    for (let k = 0; k < zeros + ones; k++) {
+      track.push(t);
+      team.push(k < zeros ? 0 : 1);
+    }
   }
   return { track, team: (n: number) => team[n] ?? null };
 };
