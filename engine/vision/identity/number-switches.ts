@@ -1,4 +1,10 @@
-import { MIN_SHARE, MIN_VOTES, VOTE_CONFIDENCE, voteWinner } from './number-votes.js';
+import { MIN_VOTES, VOTE_CONFIDENCE, voteWinner } from './number-votes.js';
+
+/**
+ * A run of readings names its number with 75% of its weight: a cut made on a reader's confusion splits one
+ * man in two, so a run must be clearer than a whole track must be to be named (number-votes.ts MIN_SHARE).
+ */
+export const SWITCH_RUN_SHARE = 0.75;
 
 /** One shirt reading of a track, at the frame it was read. */
 export interface TimedReading {
@@ -23,17 +29,17 @@ export interface SwitchOptions {
  * Where a track changed hands, from its shirt readings: the tracker sometimes carries one man's track
  * on with another (two players crossing, one hiding the other), and the track's readings then say one
  * number for a while and another after. Each such track is cut where the readings change: a run that
- * votes number A by the vote rule of number-votes.ts (at least `minVotes` sure readings and `minShare`
- * of the weight) followed by a run that votes a different number B. Cuts are searched recursively (a
+ * votes number A by the vote rule of number-votes.ts (at least `minVotes` sure readings, and `minShare`
+ * of the weight, SWITCH_RUN_SHARE by default) followed by a run that votes a different number B. Cuts are searched recursively (a
  * track may change hands twice) at the split of the readings that leaves the most winning weight on
  * both sides. A cut is made only where `couldSwitch` finds a moment the track could have changed hands
  * between the two readings (it returns that frame); otherwise between them. Returns the frames at which
  * a new person begins, ascending. A reader's confusions (16 read as 18 now and then) do not cut: the
- * run of the other number must win its side by the same rule that names a track.
+ * run of the other number must win its side clearly.
  */
 export function numberSwitches(readings: readonly TimedReading[], o: SwitchOptions = {}): number[] {
   const minVotes = o.minVotes ?? MIN_VOTES;
-  const minShare = o.minShare ?? MIN_SHARE;
+  const minShare = o.minShare ?? SWITCH_RUN_SHARE;
   const minConfidence = o.minConfidence ?? VOTE_CONFIDENCE;
   const sure = readings.filter((r) => r.number !== null && r.confidence >= minConfidence).sort((a, b) => a.frame - b.frame);
   const cuts: number[] = [];

@@ -29,6 +29,15 @@ describe('number votes per track', () => {
     for (let k = 0; k < 20; k++) v.add(3, read(7));
     expect(v.decide(3)?.number).toBe(7);
   });
+
+  it('names a track after the number it read most, when that is half the evidence or more (a reader\'s 16/18 confusion)', () => {
+    const v = new NumberVotes();
+    for (let k = 0; k < 6; k++) v.add(4, read(16));
+    for (let k = 0; k < 4; k++) v.add(4, read(18));
+    expect(v.decide(4)?.number).toBe(16);
+    for (let k = 0; k < 3; k++) v.add(4, read(8));
+    expect(v.decide(4)).toBeNull(); // 6 of 13: no longer half
+  });
 });
 
 describe('vote confidence', () => {
