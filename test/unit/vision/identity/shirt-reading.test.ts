@@ -40,5 +40,8 @@ describe('the shirt-number stage', () => {
     expect(stage.votes.decide(1)).toMatchObject({ number: 9, votes: 3 });
     expect(stage.votes.decide(2)).toBeNull();
     expect(stage.log?.map((l) => [l.frame, l.track, l.reading.number])).toEqual([[0, 1, 9], [0, 2, null], [5, 1, 9], [5, 2, null], [10, 1, 9], [10, 2, null]]);
+    // Every shirt looked at, legible or not, with its size in detail pixels (officials wear no numbers).
+    expect(stage.sightings).toHaveLength(6);
+    expect(stage.sightings[1]).toEqual({ track: 2, frame: 0, heightPx: 50, legible: 0.3 });
   });
 });
