@@ -77,7 +77,7 @@ export class NumberVotes {
 
   private decideReadings(readings: readonly VotedReading[]): NumberDecision | null {
     const won = voteWinner(readings, this.o.minVotes ?? MIN_VOTES, this.o.minShare ?? MIN_SHARE);
-    return won ? { number: won.number, confidence: voteConfidence(won.weight, won.weight / won.share, won.votes), votes: won.votes } : null;
+    return won ? { number: won.number, confidence: voteConfidence(won.weight, won.total, won.votes), votes: won.votes } : null;
   }
 
   tracks(): number[] {
@@ -98,10 +98,10 @@ export function voteConfidence(weight: number, totalWeight: number, votes: numbe
 
 /**
  * The vote rule over sure readings: the number with the most weight (summed confidence) wins when it
- * has at least `minVotes` readings and `minShare` of all the weight, and more than any other number;
- * null otherwise.
+ * has at least `minVotes` readings and `minShare` of all the weight (`total`), and more than any other
+ * number; null otherwise.
  */
-export function voteWinner(readings: readonly { number: number; confidence: number }[], minVotes: number, minShare: number): { number: number; weight: number; share: number; votes: number } | null {
+export function voteWinner(readings: readonly { number: number; confidence: number }[], minVotes: number, minShare: number): { number: number; weight: number; total: number; share: number; votes: number } | null {
   const votes = new Map<number, { weight: number; votes: number }>();
   for (const r of readings) {
     const v = votes.get(r.number) ?? { weight: 0, votes: 0 };
@@ -123,5 +123,5 @@ export function voteWinner(readings: readonly { number: number; confidence: numb
   const share = best[1].weight / total;
   // A tie names nobody, whatever the share asked for.
   if (best[1].votes < minVotes || share < minShare || best[1].weight === second) return null;
-  return { number: best[0], weight: best[1].weight, share, votes: best[1].votes };
+  return { number: best[0], weight: best[1].weight, total, share, votes: best[1].votes };
 }
