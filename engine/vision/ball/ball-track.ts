@@ -1,5 +1,6 @@
 import { groundProjector, projector, rotation, type Camera, type Projector } from '../../geometry/camera.js';
 import { PITCH_LENGTH, PITCH_WIDTH } from '../../geometry/pitch-markings.js';
+import { distanceToMarkings } from '../../geometry/marking-distance.js';
 import { BALL_DIAMETER, type BallCandidate } from './ball-candidates.js';
 import { fitRays, GRAVITY, pixelRay, RayFit, rayResidual, type RayFitResult, type RayObservation } from './ball-flight.js';
 
@@ -43,6 +44,19 @@ const FRAME_S = 0.04;
  * there is of it).
  */
 const FEET_REWARD = 0.9;
+/**
+ * A white cluster at a person's feet that lies on a painted line (within ON_LINE_R m of its centre: half
+ * the 12 cm strip and the calibration's slack) and moves is mostly the line showing between the legs of
+ * someone walking along it (a referee on the halfway line): it keeps ON_LINE_FEET_FACTOR of its reward,
+ * so a path follows it only where nothing better is seen. One that lies still (a candidate within
+ * LINE_STILL_R m of it LINE_STILL_FRAMES frames before or after) keeps its reward: a ball placed on a
+ * line for a restart (a goal kick on the goal area's edge, a kick-off, a throw-in) lies there a second
+ * or more, while the line between a walker's legs moves on with him.
+ */
+const ON_LINE_R = 0.2;
+const ON_LINE_FEET_FACTOR = 0.3;
+const LINE_STILL_FRAMES = 25;
+const LINE_STILL_R = 0.3;
 const freeReward = (score: number) => 0.4 + 0.6 * Math.min(score, 2.5);
 /**
  * Whiteness of a candidate's brightest pixel (its darkest channel): a ball is white, the bright specks that
@@ -160,7 +174,7 @@ export class BallCandidateLog {
   private static alloc(cap: number) {
     return {
       frame: new Int32Array(cap), u: new Float32Array(cap), v: new Float32Array(cap), x: new Float32Array(cap), y: new Float32Array(cap),
-      gx: new Float32Array(cap), gy: new Float32Array(cap), d: new Float32Array(cap), reward: new Float32Array(cap),
+      gx: new Float32Array(cap), gy: new Float32Array(cap), d: new Float32Array(cap), reward: new Float32Array(cap), onLine: new Uint8Array(cap),
     };
   }
 
@@ -197,6 +211,7 @@ export class BallCandidateLog {
       cols.gx[n] = g[0];
       cols.gy[n] = g[1];
       cols.d[n] = c.d ?? 3;
+      cols.onLine[n] = c.kind === 'feet' && distanceToMarkings(c.x, c.y) < ON_LINE_R ? 1 : 0;
       cols.reward[n] = (c.kind === 'feet' ? FEET_REWARD : freeReward(c.score) * whiteness(c) * upright(c)) * (off > OFF_PITCH_SOFT ? 0.85 : 1);
     }
   }
@@ -212,8 +227,28 @@ export class BallCandidateLog {
       n, start, frame: c.frame.subarray(0, n), u: c.u.subarray(0, n), v: c.v.subarray(0, n), x: c.x.subarray(0, n), y: c.y.subarray(0, n),
       gx: c.gx.subarray(0, n), gy: c.gy.subarray(0, n), d: c.d.subarray(0, n), reward: c.reward.slice(0, n),
     };
+    demoteMovingOnLine(nodes, c.onLine);
     markStill(nodes);
     return trackNodes(nodes, this.cams, options);
+  }
+}
+
+/** Feet clusters on a painted line that do not lie still lose most of their reward (see ON_LINE_R). */
+function demoteMovingOnLine(nodes: Nodes, onLine: Uint8Array): void {
+  const lastFrame = nodes.start.length - 2;
+  for (let i = 0; i < nodes.n; i++) {
+    if (!onLine[i]) continue;
+    const f = nodes.frame[i] as number;
+    const x = nodes.x[i] as number;
+    const y = nodes.y[i] as number;
+    let still = false;
+    for (const g of [f - LINE_STILL_FRAMES, f + LINE_STILL_FRAMES]) {
+      if (g < 0 || g > lastFrame) continue;
+      for (let j = nodes.start[g] as number; j < (nodes.start[g + 1] as number) && !still; j++) {
+        still = Math.hypot((nodes.x[j] as number) - x, (nodes.y[j] as number) - y) < LINE_STILL_R;
+      }
+    }
+    if (!still) nodes.reward[i] = (nodes.reward[i] as number) * ON_LINE_FEET_FACTOR;
   }
 }
 

@@ -95,6 +95,31 @@ describe('ballTrack', () => {
     for (let f = 0; f < 62; f++) expect(dist(track[f], at(f)), `frame ${f}`).toBeLessThan(0.5);
   });
 
+  it('stays with a ball at a player\'s feet rather than follow the painted line showing between a referee\'s legs', () => {
+    // Rolling, then 3.2 s at a carrier's feet (white clusters there in two frames of three), while a
+    // referee walks along the halfway line 8 m away and the line shows between his legs in every frame.
+    const at = (f: number): [number, number, number] => (f < 20 ? [36 + 0.4 * f, 20, 0] : [44 + 0.1 * (f - 20), 20 + 0.05 * (f - 20), 0]);
+    const frames = scene(100, (f) => (f < 20 ? at(f) : null), (f, cam) => [
+      f >= 20 && f % 3 !== 0 ? ballCandidate(cam, ...at(f), { kind: 'feet', score: 0.3 }) : null,
+      f >= 20 ? ballCandidate(cam, 52.5, 24 + 0.04 * f, 0, { kind: 'feet', score: 0.3 }) : null,
+    ]);
+    const track = ballTrack(frames);
+    for (let f = 20; f < 100; f++) if (track[f]) expect(dist(track[f], at(f)), `frame ${f}`).toBeLessThan(0.6);
+    expect(track.filter((p, f) => f >= 20 && p && dist(p, at(f)) < 0.6).length).toBeGreaterThan(70);
+  });
+
+  it('keeps a ball placed on a painted line for a restart, still at the kicker\'s feet', () => {
+    // A goal kick: the ball lies on the goal area's edge for 3 s with the keeper over it, while someone's
+    // boots show a white cluster, in two frames of three, as he jogs across the area.
+    const spot: [number, number, number] = [5.5, 28, 0];
+    const frames = scene(80, () => null, (f, cam) => [
+      ballCandidate(cam, ...spot, { kind: 'feet', score: 0.3 }),
+      f % 3 !== 0 ? ballCandidate(cam, 12 + 0.05 * f, 22, 0, { kind: 'feet', score: 0.3 }) : null,
+    ]);
+    const track = ballTrack(frames);
+    expect(track.filter((p) => dist(p, spot) < 0.3).length).toBeGreaterThan(70);
+  });
+
   it('stays with a ball played at a player\'s feet rather than jump to a brighter speck across the pitch', () => {
     // Rolling, then 1.2 s among a player's feet (only white clusters there), then rolling on.
     const at = (f: number): [number, number, number] => (f < 40 ? [30 + 0.4 * f, 30, 0] : f < 70 ? [46 + 0.1 * (f - 40), 30 + 0.05 * (f - 40), 0] : [49 + 0.4 * (f - 70), 31.5, 0]);
