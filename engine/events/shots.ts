@@ -29,6 +29,8 @@ export interface ShotParams {
   /** An outfield opponent stopping the ball within this long of the kick blocked it (frames), from within `blockDistance` (m). */
   blockFrames: number;
   blockDistance: number;
+  /** Narrowest the goal mouth may look from the kick (radians) for a ball that does not go in. */
+  minGoalAngle: number;
   /** Longest a shot is followed (frames). */
   maxFlightFrames: number;
   frameMs: number;
@@ -40,8 +42,20 @@ const KICK_BACK_FRAMES = 4;
 /** No struck ball goes faster (m/s): the hardest shots measured are about 210 km/h, 58 m/s. */
 const MAX_BALL_SPEED = 60;
 
+/** The angle the goal mouth spans seen from (x, y) on the ground, radians, for the goal on the line x = goalX. */
+export function goalAngle(x: number, y: number, goalX: number): number {
+  const dx = Math.abs(goalX - x);
+  return Math.abs(Math.atan2(PITCH_WIDTH / 2 + GOAL_HALF_WIDTH - y, dx) - Math.atan2(PITCH_WIDTH / 2 - GOAL_HALF_WIDTH - y, dx));
+}
+
+/** The penalty area (Laws of the Game): 16.5 m deep, 40.32 m wide. */
+const PENALTY_AREA_DEPTH = 16.5;
+const PENALTY_AREA_HALF_WIDTH = 20.16;
+
 export const SHOT_DEFAULTS: ShotParams = {
   maxDistance: 35, minSpeed: 8, goalMinSpeed: 3, speedPerMetre: 0.5, aimHalfWidth: GOAL_HALF_WIDTH + 12, blockFrames: 25, blockDistance: 25, maxFlightFrames: 100, frameMs: 40,
+  // About 10.3 degrees.
+  minGoalAngle: goalAngle(PENALTY_AREA_DEPTH, PITCH_WIDTH / 2 - PENALTY_AREA_HALF_WIDTH, 0),
 };
 
 /**
@@ -129,6 +143,11 @@ export function detectShots(
     }
     // Below a shot's pace only a ball that went in counts: a rebound tapped over the line from a yard out.
     if (outcome === null || (speed < o.minSpeed && outcome !== 'goal')) return;
+    // From where the goal mouth shows narrower than from the penalty area's corner (wide, near the goal
+    // line or far out), a ball that misses or is stopped was a cross or a ball into the box: shot
+    // geometry (the visible goal angle) is what expected-goals models weigh most (Pollard & Reep 1997;
+    // Rathke 2017), and shots from there are rare. One that goes in was a shot from anywhere.
+    if (outcome !== 'goal' && goalAngle(kx, ky, gx) < o.minGoalAngle) return;
     out.push({
       player: r.player, team, startFrame: r.to, endFrame: end, start: [bx, by],
       end: [input.ballX[end] as number, input.ballY[end] as number], distanceToGoal, outcome, stoppedBy: outcome === 'on_target' || outcome === 'blocked' ? stoppedBy : null,

@@ -100,6 +100,18 @@ describe('event scenarios', () => {
     expect(d.shots).toHaveLength(0);
   });
 
+  it('a ball struck hard past the post from the edge of the box is a shot off target; the same ball from wide by the goal line is a cross', () => {
+    const strike = (from: [number, number]) => scene(120, [...keepers(), ...bystanders(), { team: 0, at: still(from[0] - 0.5, from[1]) }],
+      ballRoute([0, from[0], from[1]], [40, from[0], from[1]], [55, 105.6, from[1] < 50 ? 40 : 46], [120, 105.6, from[1] < 50 ? 40 : 46]));
+    const central = results(strike([88, 40])).d;
+    expect(central.shots).toHaveLength(1);
+    expect(central.shots[0]).toMatchObject({ player: A, outcome: 'off_target' });
+    // From 5 m short of the goal line and 28 m off the goal's centre the goal mouth spans under 3 degrees.
+    const wide = results(strike([100, 62])).d;
+    expect(wide.shots).toHaveLength(0);
+    expect(wide.passes).toHaveLength(1);
+  });
+
   it("a goalkeeper's catch: a shot on target, saved, and not a pass to him", () => {
     const input = scene(120, [...keepers(), ...bystanders(), { team: 0, at: still(84, 30) }],
       ballRoute([0, 84.5, 30], [40, 84.5, 30], [60, 102.6, 33.8, 1.5], [120, 102.6, 33.8]));
