@@ -19,6 +19,18 @@ export interface FootDetection {
 const sigmoid = (v: number) => 1 / (1 + Math.exp(-v));
 
 /**
+ * Working pixels per detector pixel for a working picture `width` wide. The network learned people at
+ * 0.7-1.4 times the working scale of 640- to 960-wide pictures (720p and 1080p halved); a working picture
+ * wider than MAX_TRAINED_WIDTH (a video under 600 lines yet 1280 wide: a letterboxed 720p broadcast, kept
+ * at full size) shows its people about twice that tall, and the network, seeing only part of each,
+ * boxed their legs. Such a picture is halved for the network and its detections scaled back.
+ */
+export function detectorStep(width: number): 1 | 2 {
+  return width > MAX_TRAINED_WIDTH ? 2 : 1;
+}
+const MAX_TRAINED_WIDTH = 1000;
+
+/**
  * Peaks of the foot heatmap (a cell at or above the threshold and the highest of its 3 x 3
  * neighbourhood), each with its sub-cell foot offset and box size. `grid` is the network's output for
  * one picture: 5 planes of rows x columns (heatmap logit, offset x and y logits, log height, log width
@@ -90,26 +102,45 @@ export class PersonDetector implements FootFinder {
   }
 
   private async run(rgb: Uint8Array, width: number, height: number): Promise<FootDetection[]> {
-    const pw = Math.ceil(width / INPUT_MULTIPLE) * INPUT_MULTIPLE;
-    const ph = Math.ceil(height / INPUT_MULTIPLE) * INPUT_MULTIPLE;
+    const k = detectorStep(width);
+    const w = Math.floor(width / k);
+    const h = Math.floor(height / k);
+    const pw = Math.ceil(w / INPUT_MULTIPLE) * INPUT_MULTIPLE;
+    const ph = Math.ceil(h / INPUT_MULTIPLE) * INPUT_MULTIPLE;
     const plane = pw * ph;
     // One buffer per picture size; the padding stays zero (as in training's validation).
     if (this.input?.length !== 3 * plane) this.input = new Float32Array(3 * plane);
     const x = this.input;
-    const s = 1 / 255;
-    for (let y = 0; y < height; y++) {
-      let i = y * width * 3;
-      let o = y * pw;
-      for (let c = 0; c < width; c++, i += 3, o++) {
-        x[o] = (rgb[i] as number) * s;
-        x[plane + o] = (rgb[i + 1] as number) * s;
-        x[2 * plane + o] = (rgb[i + 2] as number) * s;
+    if (k === 1) {
+      const s = 1 / 255;
+      for (let y = 0; y < h; y++) {
+        let i = y * width * 3;
+        let o = y * pw;
+        for (let c = 0; c < w; c++, i += 3, o++) {
+          x[o] = (rgb[i] as number) * s;
+          x[plane + o] = (rgb[i + 1] as number) * s;
+          x[2 * plane + o] = (rgb[i + 2] as number) * s;
+        }
+      }
+    } else {
+      // Each input pixel the mean of the 2 x 2 working pixels it covers.
+      const s = 1 / (255 * 4);
+      const at = (yy: number, cc: number, ch: number) => rgb[(yy * width + cc) * 3 + ch] as number;
+      for (let y = 0; y < h; y++) {
+        for (let c = 0; c < w; c++) {
+          const o = y * pw + c;
+          for (let ch = 0; ch < 3; ch++) {
+            x[ch * plane + o] = (at(2 * y, 2 * c, ch) + at(2 * y, 2 * c + 1, ch) + at(2 * y + 1, 2 * c, ch) + at(2 * y + 1, 2 * c + 1, ch)) * s;
+          }
+        }
       }
     }
     const out = await this.session.run({ image: new ort.Tensor('float32', x, [1, 3, ph, pw]) });
     const grid = out.grid as ort.Tensor;
     const [, , rows, columns] = grid.dims as [number, number, number, number];
-    return decodeFootGrid(grid.data as Float32Array, rows, columns).filter((d) => d.foot[0] < width && d.foot[1] < height + DETECTOR_STRIDE);
+    return decodeFootGrid(grid.data as Float32Array, rows, columns)
+      .filter((d) => d.foot[0] < w && d.foot[1] < h + DETECTOR_STRIDE)
+      .map((d) => (k === 1 ? d : { score: d.score, foot: [d.foot[0] * k, d.foot[1] * k], width: d.width * k, height: d.height * k }));
   }
 
   async close(): Promise<void> {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fileURLToPath } from 'node:url';
-import { PersonDetector } from '../../../../engine/vision/detection/person-detector.js';
+import { detectorStep, PersonDetector } from '../../../../engine/vision/detection/person-detector.js';
 import { H, renderFrames, W } from '../calibration/rendered-frames.js';
 
 const MODEL = fileURLToPath(new URL('../../../../models/person-detector/person-detector.onnx', import.meta.url));
@@ -56,6 +56,43 @@ describe('person detector (the shipped model, on onnxruntime)', () => {
       const grass = new Uint8Array(W * H * 3);
       for (let i = 0; i < W * H; i++) grass.set([52, 128, 58], i * 3);
       expect(await detector.detect(grass, W, H)).toEqual([]);
+    } finally {
+      await detector.close();
+    }
+  });
+
+  it('halves a picture over 1000 px wide for the network (a letterboxed 720p kept at full size): people far larger than it learned are found, boxes and all', async () => {
+    expect([detectorStep(640), detectorStep(960), detectorStep(1280)]).toEqual([1, 1, 2]);
+    // Three times the working scale of the pictures it learned: people it sees only parts of, unhalved.
+    const Z = 3;
+    const [frame] = renderFrames({ count: 1, skip: 20, seed: 32, fromMs: 24_000 });
+    const { rgb, truth } = frame as (typeof frame & object);
+    // The same picture at Z times the size, each pixel repeated Z times both ways.
+    const big = new Uint8Array(Z * Z * W * H * 3);
+    for (let y = 0; y < Z * H; y++) {
+      for (let x = 0; x < Z * W; x++) {
+        const i = (Math.floor(y / Z) * W + Math.floor(x / Z)) * 3;
+        big.set(rgb.subarray(i, i + 3), (y * Z * W + x) * 3);
+      }
+    }
+    const detector = await PersonDetector.load(MODEL);
+    try {
+      const dets = await detector.detect(big, Z * W, Z * H);
+      const people = truth.objects.filter((o) => o.role !== 'ball' && o.box && o.foot && o.in_frame >= 0.9 && o.occlusion < 0.5);
+      expect(people.length).toBeGreaterThan(6);
+      const ratios: number[] = [];
+      for (const p of people) {
+        const [fx, fy] = (p.foot as [number, number]).map((v) => Z * v) as [number, number];
+        const d = dets.find((q) => Math.hypot(q.foot[0] - fx, q.foot[1] - fy) <= 0.02 * Z * W);
+        if (!d) continue;
+        const box = p.box as [number, number, number, number];
+        ratios.push(d.height / (Z * (box[3] - box[1])));
+      }
+      expect(ratios.length / people.length).toBeGreaterThan(0.85);
+      ratios.sort((a, b) => a - b);
+      const mid = ratios[Math.floor(ratios.length / 2)] as number;
+      expect(mid).toBeGreaterThan(0.85);
+      expect(mid).toBeLessThan(1.15);
     } finally {
       await detector.close();
     }
