@@ -1,7 +1,6 @@
 import { groundProjector, projector, rotation, type Camera, type Projector } from '../../geometry/camera.js';
 import { PITCH_LENGTH, PITCH_WIDTH } from '../../geometry/pitch-markings.js';
-import { distanceToMarkings } from '../../geometry/marking-distance.js';
-import { BALL_DIAMETER, type BallCandidate } from './ball-candidates.js';
+import { BALL_DIAMETER, distanceToMarking, type BallCandidate } from './ball-candidates.js';
 import { fitRays, GRAVITY, pixelRay, RayFit, rayResidual, type RayFitResult, type RayObservation } from './ball-flight.js';
 
 /** One frame's ball inputs: the calibrated camera (null when the frame was not calibrated) and every candidate. */
@@ -45,10 +44,10 @@ const FRAME_S = 0.04;
  */
 const FEET_REWARD = 0.9;
 /**
- * A white cluster at a person's feet that lies on a painted line (within ON_LINE_R m of its centre: half
- * the 12 cm strip and the calibration's slack) and moves is mostly the line showing between the legs of
- * someone walking along it (a referee on the halfway line): it keeps ON_LINE_FEET_FACTOR of its reward,
- * so a path follows it only where nothing better is seen. One that lies still (a candidate within
+ * A white cluster at a person's feet that lies on a painted line or spot (within ON_LINE_R m of its
+ * centre: half the 12 cm strip and the calibration's slack) and moves is mostly the line showing
+ * between the legs of someone walking along it (a referee on the halfway line): it keeps
+ * ON_LINE_FEET_FACTOR of its reward, so a path follows it only where nothing better is seen. One that lies still (a candidate within
  * LINE_STILL_R m of it LINE_STILL_FRAMES frames before or after) keeps its reward: a ball placed on a
  * line for a restart (a goal kick on the goal area's edge, a kick-off, a throw-in) lies there a second
  * or more, while the line between a walker's legs moves on with him.
@@ -211,7 +210,7 @@ export class BallCandidateLog {
       cols.gx[n] = g[0];
       cols.gy[n] = g[1];
       cols.d[n] = c.d ?? 3;
-      cols.onLine[n] = c.kind === 'feet' && distanceToMarkings(c.x, c.y) < ON_LINE_R ? 1 : 0;
+      cols.onLine[n] = c.kind === 'feet' && distanceToMarking(c.x, c.y) < ON_LINE_R ? 1 : 0;
       cols.reward[n] = (c.kind === 'feet' ? FEET_REWARD : freeReward(c.score) * whiteness(c) * upright(c)) * (off > OFF_PITCH_SOFT ? 0.85 : 1);
     }
   }
