@@ -47,10 +47,10 @@ const FEET_REWARD = 0.9;
  * A white cluster at a person's feet that lies on a painted line or spot (within ON_LINE_R m of its
  * centre: half the 12 cm strip and the calibration's slack) and moves is mostly the line showing
  * between the legs of someone walking along it (a referee on the halfway line): it keeps
- * ON_LINE_FEET_FACTOR of its reward, so a path follows it only where nothing better is seen. One that lies still (a candidate within
- * LINE_STILL_R m of it LINE_STILL_FRAMES frames before or after) keeps its reward: a ball placed on a
- * line for a restart (a goal kick on the goal area's edge, a kick-off, a throw-in) lies there a second
- * or more, while the line between a walker's legs moves on with him.
+ * ON_LINE_FEET_FACTOR of its reward, so a path follows it only where nothing better is seen. One that
+ * lies still (a candidate within LINE_STILL_R m of it LINE_STILL_FRAMES frames before or after) keeps
+ * its reward: a ball placed on a line for a restart (a goal kick on the goal area's edge, a kick-off, a
+ * throw-in) lies there a second or more, while the line between a walker's legs moves on with him.
  */
 const ON_LINE_R = 0.2;
 const ON_LINE_FEET_FACTOR = 0.3;
