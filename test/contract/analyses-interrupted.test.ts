@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { makeApi, startTestService, tempHome, waitFor, type Api, type TestService } from '../helpers/test-service.js';
+import { API_POLL_MS, makeApi, startTestService, tempHome, waitFor, type Api, type TestService } from '../helpers/test-service.js';
 import { spawnServe } from '../helpers/cli-process.js';
 import { readDefaultToken } from '../../main/service/bootstrap.js';
 import { writeSampleTruth } from '../helpers/sim-fixture.js';
@@ -25,7 +25,7 @@ const statusOf = async (api: Api, id: number) => (await api.get(`/v1/analyses/${
 const doneAfterRestart = (api: Api, id: number) => waitFor(async () => {
   const a = await statusOf(api, id);
   return a.status === 'done' ? a : undefined;
-}, 30_000, 'the analysis to finish after the restart');
+}, 30_000, 'the analysis to finish after the restart', API_POLL_MS);
 
 describe('deleting videos with analyses', () => {
   it('[VID-07] a running analysis blocks the delete (409); a queued one is abandoned with its video', async () => {
@@ -52,7 +52,7 @@ describe('a crash in the middle of an analysis', () => {
     const ended = await waitFor(async () => {
       const a = await statusOf(t!.api, id);
       return a.status === 'error' ? a : undefined;
-    }, 20_000, 'the analysis to fail');
+    }, 20_000, 'the analysis to fail', API_POLL_MS);
     expect(ended.status_reason).toMatch(/engine process stopped unexpectedly \(signal SIGKILL\)/);
     expect(ended.results_available).toBe(false);
     // Nothing half-written is served: result endpoints say why there is nothing.
@@ -69,7 +69,7 @@ describe('a crash in the middle of an analysis', () => {
     await waitFor(async () => {
       const a = await statusOf(api, id);
       return a.status === 'running' && a.progress === 30 ? a : undefined;
-    }, 20_000, 'the analysis to be running');
+    }, 20_000, 'the analysis to be running', API_POLL_MS);
     child.kill('SIGKILL');
     await new Promise((r) => child.once('exit', r));
 
@@ -112,7 +112,7 @@ describe('a crash in the middle of an analysis', () => {
 const running = (api: Api, id: number) => waitFor(async () => {
   const a = await statusOf(api, id);
   return a.status === 'running' && a.progress_detail?.frames_done ? a : undefined;
-}, 20_000, 'the analysis to run');
+}, 20_000, 'the analysis to run', API_POLL_MS);
 
 describe('progress detail (Touchline extension of GET /analyses/{id})', () => {
   it('[ANA-08] a running analysis says its stage and frame count; a queued or finished one has no detail', async () => {

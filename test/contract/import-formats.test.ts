@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startTestService, waitFor, type TestService } from '../helpers/test-service.js';
+import { API_POLL_MS, startTestService, waitFor, type TestService } from '../helpers/test-service.js';
 import { simulateMatch } from '../../engine/sim/simulate.js';
 import { sampleMinute } from '../helpers/synthetic-match.js';
 import { metricaTrackingCsv } from '../helpers/metrica-writer.js';
@@ -39,7 +39,7 @@ async function importDone(body: unknown) {
   return waitFor(async () => {
     const a = (await t.api.get(`/v1/analyses/${res.body.data.id}`)).body.data;
     return ['done', 'error'].includes(a.status) ? a : undefined;
-  }, 30_000, 'import to end');
+  }, 30_000, 'import to end', API_POLL_MS);
 }
 
 describe('simulator import as a broadcast camera saw it (view: broadcast)', () => {

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync, existsSync } from 'node:fs';
 import { fixture } from '../helpers/fixtures.js';
 import { startFileServer, type FileServer } from '../helpers/file-server.js';
-import { makeApi, startTestService, tempHome, waitFor, waitForVideo, type TestService } from '../helpers/test-service.js';
+import { API_POLL_MS, makeApi, startTestService, tempHome, waitFor, waitForVideo, type TestService } from '../helpers/test-service.js';
 import { spawnServe } from '../helpers/cli-process.js';
 import { readDefaultToken } from '../../main/service/bootstrap.js';
 import { sourcePath } from '../../main/service/jobs/ingest.js';
@@ -46,7 +46,7 @@ describe('ingest over HTTP', () => {
       seen.add(v.status);
       progress.push(v.source.bytes_downloaded);
       return v.status === 'available' || v.status === 'error' ? v : undefined;
-    }, 30_000);
+    }, 30_000, 'the download', API_POLL_MS);
     expect(final.status).toBe('available');
     expect(seen.has('downloading')).toBe(true);
     expect(progress.some((b) => b > 0 && b < BIG.length)).toBe(true);
@@ -165,7 +165,7 @@ describe('restart in the middle of a download', () => {
     await waitFor(async () => {
       const v = (await api.get(`/v1/videos/${id}`)).body.data;
       return v.status === 'downloading' && v.source.bytes_downloaded > 400_000 ? v : undefined;
-    }, 20_000, 'download to be under way');
+    }, 20_000, 'download to be under way', API_POLL_MS);
     child.kill('SIGKILL');
     await new Promise((r) => child.once('exit', r));
 

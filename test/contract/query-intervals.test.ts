@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rmSync } from 'node:fs';
-import { startTestService, waitFor, type TestService } from '../helpers/test-service.js';
+import { API_POLL_MS, startTestService, waitFor, type TestService } from '../helpers/test-service.js';
 import { writeSampleTruth } from '../helpers/sim-fixture.js';
 import { insertAnalysis } from '../helpers/store-fixtures.js';
 
@@ -19,7 +19,7 @@ beforeAll(async () => {
   const done = await waitFor(async () => {
     const a = (await t.api.get(`/v1/analyses/${id}`)).body.data;
     return a.status === 'done' ? a : undefined;
-  });
+  }, 20_000, 'the analysis', API_POLL_MS);
   duration = (await t.api.get(`/v1/analyses/${id}/meta-data`)).body.duration_sec;
   expect(done.status).toBe('done');
 });

@@ -108,7 +108,7 @@ export async function waitFor<T>(check: () => Promise<T | undefined> | T | undef
 }
 
 /** Polling over the API every quarter second stays under the 100 requests a minute rate limit even when a slow machine takes 20 s. */
-const API_POLL_MS = 250;
+export const API_POLL_MS = 250;
 
 /** Waits until the video leaves the init/downloading/locally_available states; returns its final body. */
 export async function waitForVideo(api: Api, id: number, statuses: string[] = ['available', 'error'], timeoutMs = 30_000) {
