@@ -30,6 +30,9 @@ export const IN_PLAY_DEFAULTS: InPlayParams = { outMargin: 0.3, restSeconds: 0.4
 export const PITCH_LENGTH = 105;
 export const PITCH_WIDTH = 68;
 export const GOAL_HALF_WIDTH = 3.66;
+/** The penalty area (Laws of the Game): 16.5 m deep, 40.32 m wide. */
+export const PENALTY_AREA_DEPTH = 16.5;
+export const PENALTY_AREA_HALF_WIDTH = 20.16;
 
 /** Long rests of the ball (speed below `stoppageSpeed` for `stoppageSeconds`) become dead, from their start. */
 function markStoppages(input: InPlayInput, live: Uint8Array, o: InPlayParams): void {

@@ -1,4 +1,4 @@
-import { PITCH_LENGTH, PITCH_WIDTH } from './in-play.js';
+import { PENALTY_AREA_DEPTH, PENALTY_AREA_HALF_WIDTH, PITCH_LENGTH, PITCH_WIDTH } from './in-play.js';
 
 /** Metres from the attacked goal line and from a touchline within which a restart is a corner. */
 const CORNER_ZONE = 8;
@@ -45,7 +45,7 @@ export function passType(
   if (attacksRight !== null) {
     const goalX = attacksRight ? PITCH_LENGTH : 0;
     const wide = Math.abs(start[1] - PITCH_WIDTH / 2) > 13.84 && Math.abs(goalX - start[0]) < 35;
-    const intoBox = Math.abs(goalX - end[0]) <= 16.5 && Math.abs(end[1] - PITCH_WIDTH / 2) <= 20.16;
+    const intoBox = Math.abs(goalX - end[0]) <= PENALTY_AREA_DEPTH && Math.abs(end[1] - PITCH_WIDTH / 2) <= PENALTY_AREA_HALF_WIDTH;
     if (wide && intoBox) return 'cross';
   }
   if (Number.isNaN(maxHeight)) return 'unknown';

@@ -1,6 +1,6 @@
 import type { BallControlInput } from './ball-control.js';
 import type { BallAction, ControlRun } from './control-runs.js';
-import { GOAL_HALF_WIDTH, PITCH_LENGTH, PITCH_WIDTH } from './in-play.js';
+import { GOAL_HALF_WIDTH, PENALTY_AREA_DEPTH, PENALTY_AREA_HALF_WIDTH, PITCH_LENGTH, PITCH_WIDTH } from './in-play.js';
 
 export type ShotOutcome = 'goal' | 'on_target' | 'off_target' | 'blocked';
 
@@ -47,10 +47,6 @@ export function goalAngle(x: number, y: number, goalX: number): number {
   const dx = Math.abs(goalX - x);
   return Math.abs(Math.atan2(PITCH_WIDTH / 2 + GOAL_HALF_WIDTH - y, dx) - Math.atan2(PITCH_WIDTH / 2 - GOAL_HALF_WIDTH - y, dx));
 }
-
-/** The penalty area (Laws of the Game): 16.5 m deep, 40.32 m wide. */
-const PENALTY_AREA_DEPTH = 16.5;
-const PENALTY_AREA_HALF_WIDTH = 20.16;
 
 export const SHOT_DEFAULTS: ShotParams = {
   maxDistance: 35, minSpeed: 8, goalMinSpeed: 3, speedPerMetre: 0.5, aimHalfWidth: GOAL_HALF_WIDTH + 12, blockFrames: 25, blockDistance: 25, maxFlightFrames: 100, frameMs: 40,
