@@ -123,10 +123,10 @@ async function main(): Promise<void> {
     const c = r.columns;
     const labels = new Map<number, Label>();
     let offPitch = 0;
-    const lastByTrack = new Map<number, { t: number; x: number; y: number }>();
     let steps = 0;
     let fast = 0;
     let people = 0;
+    // Each track's rows in time order, pitch centimetres: raw steps from one to the next, and smoothed speeds.
     const byTrack = new Map<number, TrackSample[]>();
     for (let i = 0; i < c.length; i++) {
       const role = ROLES[c.role[i] as number] as string;
@@ -137,19 +137,18 @@ async function main(): Promise<void> {
       const x = c.x[i] as number;
       const y = c.y[i] as number;
       if (x <= 0 || x >= 10500 || y <= 0 || y >= 6800) offPitch++;
-      const prev = lastByTrack.get(track);
-      const t = c.timestamp[i] as number;
-      if (prev && t - prev.t === 40) {
+      const series = byTrack.get(track) ?? [];
+      const prev = series[series.length - 1];
+      const here = { t: c.timestamp[i] as number, x, y };
+      if (prev && here.t - prev.t === 40) {
         steps++;
         if (Math.hypot(x - prev.x, y - prev.y) / 100 / 0.04 > 12) fast++;
       }
-      lastByTrack.set(track, { t, x, y });
-      const series = byTrack.get(track) ?? [];
-      series.push({ t, x: x / 100, y: y / 100 });
+      series.push(here);
       byTrack.set(track, series);
     }
     // Speeds as the reports compute them (9-frame Savitzky-Golay), which the foot point's jitter does not inflate.
-    const smooth = smoothedSpeeds(byTrack.values(), 40).sort();
+    const smooth = smoothedSpeeds(byTrack.values(), 40).map((v) => v / 100).sort();
     const smoothFast = smooth.filter((v) => v > 12).length;
     const smoothP99 = smooth.length ? (smooth[Math.min(smooth.length - 1, Math.floor(0.99 * smooth.length))] as number) : 0;
     const debug = r.debug ?? [];
