@@ -71,6 +71,13 @@ const whiteness = (c: BallCandidate) => (c.peak ? Math.min(1, Math.max(0.15, (Ma
 const upright = (c: BallCandidate) => (c.h !== undefined && c.d ? Math.min(1, Math.max(0.3, 1 - (0.7 * (c.h / c.d - 2.2)) / 1.3)) : 1);
 /** Motion cost weight (Cauchy on the pixel distance to the predicted position), per skipped frame, per restart. */
 const MOTION = 0.6;
+/**
+ * A ball may stop at any moment (trapped, picked up, caught), so a link is also scored as if it had
+ * stopped where it was last seen, at STOP_PX pixels' extra distance. Without it, a path that jumped to
+ * something else for a few frames carries the jump's speed back to the ball and zig-zags between the two
+ * (a ball walked back from the corner flag beside the touchline under an assistant referee's legs).
+ */
+const STOP_PX = 2;
 const SKIP = 0.15;
 const RESTART = 5;
 /** Restarts that jump faster than TELEPORT_SPEED m/frame (beyond TELEPORT_SLACK m) pay TELEPORT_PER_M a metre, up to TELEPORT_MAX. */
@@ -332,6 +339,7 @@ function bestPath(nodes: Nodes, cams: readonly (Camera | null)[], maxLink: numbe
         let score = prefix - RESTART - (prefixNode >= 0 ? teleport(nodes, prefixNode, j) : 0);
         let from = prefixNode;
         let isLinked = 0;
+        let stopped = 0;
         for (let fi = f - 1; fi >= Math.max(0, f - maxLink); fi--) {
           const dt = f - fi;
           const gate = 4 + MAX_DV * pxPerM * dt;
@@ -343,13 +351,23 @@ function bestPath(nodes: Nodes, cams: readonly (Camera | null)[], maxLink: numbe
             const sigma = linked[i] ? 1.5 + 0.5 * dt : 2 + 0.5 * gate;
             const p = proj.project((nodes.gx[i] as number) + (vx[i] as number) * dt, (nodes.gy[i] as number) + (vy[i] as number) * dt, 0);
             if (!p) continue;
-            const r = Math.hypot(p[0] - uj, p[1] - vj);
+            let r = Math.hypot(p[0] - uj, p[1] - vj);
+            let stop = 0;
+            if (linked[i]) {
+              const q = proj.project(nodes.gx[i] as number, nodes.gy[i] as number, 0);
+              const rs = q ? Math.hypot(q[0] - uj, q[1] - vj) + STOP_PX : Infinity;
+              if (rs < r) {
+                r = rs;
+                stop = 1;
+              }
+            }
             if (r > gate) continue;
             const s = bi - skip - MOTION * Math.log(1 + (r / sigma) ** 2);
             if (s > score) {
               score = s;
               from = i;
               isLinked = 1;
+              stopped = stop;
             }
           }
         }
@@ -360,7 +378,7 @@ function bestPath(nodes: Nodes, cams: readonly (Camera | null)[], maxLink: numbe
           const dt = f - (nodes.frame[from] as number);
           const mx = ((nodes.gx[j] as number) - (nodes.gx[from] as number)) / dt;
           const my = ((nodes.gy[j] as number) - (nodes.gy[from] as number)) / dt;
-          const keep = linked[from] ? 0.4 : 0;
+          const keep = linked[from] && !stopped ? 0.4 : 0;
           vx[j] = keep * (vx[from] as number) + (1 - keep) * mx;
           vy[j] = keep * (vy[from] as number) + (1 - keep) * my;
         }

@@ -148,6 +148,21 @@ describe('ballTrack', () => {
     for (let f = kick + 6; f < 75; f++) expect(dist(track[f], at(f)), `frame ${f}`).toBeLessThan(1);
   });
 
+  it('takes the ball up again where it lies nearly still, not on at the speed of a jump to something else', () => {
+    // A keeper walks the ball back from the corner flag; for 1.2 s he hides it, and the path jumps to the
+    // touchline showing between an assistant referee's legs 2.5 m away (clusters a few decimetres apart, so
+    // they never count as moving along the line). When the ball shows again, a path that carried the
+    // jump's speed on would zig-zag between the two and lose the ball; the ball may stop at any moment.
+    const at = (f: number): [number, number, number] => [104.5 - 0.012 * f, 2.8 - 0.005 * f, 0];
+    const frames = scene(200, (f) => (f >= 40 && f < 70 ? null : at(f)), (f, cam) =>
+      [0, 0.25, 0.5, 0.75].map((dx) => (f >= 30 ? ballCandidate(cam, 102 - 0.01 * (f - 30) - dx, 0, 0, { kind: 'feet', score: 0.3 }) : null)),
+    );
+    const track = ballTrack(frames);
+    const onBall = (from: number, to: number) => track.slice(from, to).filter((p, k) => dist(p, at(from + k)) < 0.5).length;
+    expect(onBall(0, 40)).toBe(40);
+    expect(onBall(75, 200)).toBe(125);
+  });
+
   it('the candidate log gives what ballTrack gives, and nothing for frames without a camera', () => {
     const at = (f: number): [number, number, number] => [60 - 0.2 * f, 10 + 0.3 * f, 0];
     const frames = scene(50, at);
