@@ -72,10 +72,13 @@ const upright = (c: BallCandidate) => (c.h !== undefined && c.d ? Math.min(1, Ma
 /** Motion cost weight (Cauchy on the pixel distance to the predicted position), per skipped frame, per restart. */
 const MOTION = 0.6;
 /**
- * A ball may stop at any moment (trapped, picked up, caught), so a link is also scored as if it had
- * stopped where it was last seen, at STOP_PX pixels' extra distance. Without it, a path that jumped to
- * something else for a few frames carries the jump's speed back to the ball and zig-zags between the two
- * (a ball walked back from the corner flag beside the touchline under an assistant referee's legs).
+ * A ball may stop at any moment (trapped, picked up, caught), so a link into a blob seen clearly (a reward
+ * above a feet cluster's) is also scored as if the ball had stopped where it was last seen, at STOP_PX
+ * pixels' extra distance. Without it, a path that jumped to something else for a few frames carries the
+ * jump's speed back to the ball and zig-zags between the two (a ball walked back from the corner flag
+ * beside the touchline under an assistant referee's legs). Feet clusters keep the moving prediction
+ * only: a ball being played keeps moving, and the white clusters of people standing about would
+ * otherwise make cheap chains.
  */
 const STOP_PX = 2;
 const SKIP = 0.15;
@@ -353,7 +356,7 @@ function bestPath(nodes: Nodes, cams: readonly (Camera | null)[], maxLink: numbe
             if (!p) continue;
             let r = Math.hypot(p[0] - uj, p[1] - vj);
             let stop = 0;
-            if (linked[i]) {
+            if (linked[i] && (nodes.reward[j] as number) > FEET_REWARD) {
               const q = proj.project(nodes.gx[i] as number, nodes.gy[i] as number, 0);
               const rs = q ? Math.hypot(q[0] - uj, q[1] - vj) + STOP_PX : Infinity;
               if (rs < r) {
