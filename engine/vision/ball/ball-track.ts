@@ -72,13 +72,15 @@ const upright = (c: BallCandidate) => (c.h !== undefined && c.d ? Math.min(1, Ma
 /** Motion cost weight (Cauchy on the pixel distance to the predicted position), per skipped frame, per restart. */
 const MOTION = 0.6;
 /**
- * A ball may stop at any moment (trapped, picked up, caught), so a link into a blob seen clearly (a reward
- * above a feet cluster's) is also scored as if the ball had stopped where it was last seen, at STOP_PX
- * pixels' extra distance. Without it, a path that jumped to something else for a few frames carries the
- * jump's speed back to the ball and zig-zags between the two (a ball walked back from the corner flag
- * beside the touchline under an assistant referee's legs). Feet clusters keep the moving prediction
- * only: a ball being played keeps moving, and the white clusters of people standing about would
- * otherwise make cheap chains.
+ * A ball may stop at any moment (trapped, picked up, caught), so a link into a blob seen clearly on the
+ * pitch (a reward above a feet cluster's, within OFF_PITCH_SOFT of the lines) is also scored as if the
+ * ball had stopped where it was last seen, at STOP_PX pixels' extra distance. Without it, a path that
+ * jumped to something else for a few frames carries the jump's speed back to the ball and zig-zags
+ * between the two (a ball walked back from the corner flag beside the touchline under an assistant
+ * referee's legs). Feet clusters keep the moving prediction only: a ball being played keeps moving, and
+ * the white clusters of people standing about would otherwise make cheap chains; so do blobs beyond the
+ * lines, where the board letters lie still (a path once held one for 2 s while the ball was at a
+ * dribbler's feet).
  */
 const STOP_PX = 2;
 const SKIP = 0.15;
@@ -115,6 +117,8 @@ interface Nodes {
   /** Ball diameter there, pixels. */
   d: Float32Array;
   reward: Float32Array;
+  /** A blob seen clearly on the pitch: a link into it may also be scored as a stopped ball (STOP_PX). */
+  mayStop: Uint8Array;
 }
 
 /**
@@ -183,7 +187,7 @@ export class BallCandidateLog {
   private static alloc(cap: number) {
     return {
       frame: new Int32Array(cap), u: new Float32Array(cap), v: new Float32Array(cap), x: new Float32Array(cap), y: new Float32Array(cap),
-      gx: new Float32Array(cap), gy: new Float32Array(cap), d: new Float32Array(cap), reward: new Float32Array(cap), onLine: new Uint8Array(cap),
+      gx: new Float32Array(cap), gy: new Float32Array(cap), d: new Float32Array(cap), reward: new Float32Array(cap), onLine: new Uint8Array(cap), mayStop: new Uint8Array(cap),
     };
   }
 
@@ -222,6 +226,7 @@ export class BallCandidateLog {
       cols.d[n] = c.d ?? 3;
       cols.onLine[n] = c.kind === 'feet' && distanceToMarking(c.x, c.y) < ON_LINE_R ? 1 : 0;
       cols.reward[n] = (c.kind === 'feet' ? FEET_REWARD : freeReward(c.score) * whiteness(c) * upright(c)) * (off > OFF_PITCH_SOFT ? 0.85 : 1);
+      cols.mayStop[n] = c.kind !== 'feet' && off <= OFF_PITCH_SOFT && (cols.reward[n] as number) > FEET_REWARD ? 1 : 0;
     }
   }
 
@@ -234,7 +239,7 @@ export class BallCandidateLog {
     const c = this.cols;
     const nodes: Nodes = {
       n, start, frame: c.frame.subarray(0, n), u: c.u.subarray(0, n), v: c.v.subarray(0, n), x: c.x.subarray(0, n), y: c.y.subarray(0, n),
-      gx: c.gx.subarray(0, n), gy: c.gy.subarray(0, n), d: c.d.subarray(0, n), reward: c.reward.slice(0, n),
+      gx: c.gx.subarray(0, n), gy: c.gy.subarray(0, n), d: c.d.subarray(0, n), reward: c.reward.slice(0, n), mayStop: c.mayStop.subarray(0, n),
     };
     demoteMovingOnLine(nodes, c.onLine);
     markStill(nodes);
@@ -356,7 +361,7 @@ function bestPath(nodes: Nodes, cams: readonly (Camera | null)[], maxLink: numbe
             if (!p) continue;
             let r = Math.hypot(p[0] - uj, p[1] - vj);
             let stop = 0;
-            if (linked[i] && (nodes.reward[j] as number) > FEET_REWARD) {
+            if (linked[i] && nodes.mayStop[j] === 1) {
               const q = proj.project(nodes.gx[i] as number, nodes.gy[i] as number, 0);
               const rs = q ? Math.hypot(q[0] - uj, q[1] - vj) + STOP_PX : Infinity;
               if (rs < r) {

@@ -163,6 +163,26 @@ describe('ballTrack', () => {
     expect(onBall(75, 200)).toBe(125);
   });
 
+  it('stays with a ball at a dribbler\'s feet rather than a board letter lying still beyond the touchline', () => {
+    // The ball rolls to a dribbler by the far touchline, then only white clusters at his feet show it
+    // (two frames of three) while a white letter on a board 2.5 m beyond the line shows for 2.3 s, too
+    // briefly to count as a fixture. A stopped-ball link into the letter would hold the path there.
+    const at = (f: number): [number, number, number] => (f < 15 ? [12 - 0.15 * f, 56 + 0.05 * f, 0] : [9.75 - 0.06 * (f - 15), 56.75 + 0.08 * (f - 15), 0]);
+    const frames: BallFrameInput[] = [];
+    for (let f = 0; f < 120; f++) {
+      const camera = broadcastCamera({ pan: -0.5 + 0.0008 * f });
+      const candidates = [
+        f < 15 ? ballCandidate(camera, ...at(f)) : f % 3 !== 0 ? ballCandidate(camera, ...at(f), { kind: 'feet', score: 0.3 }) : null,
+        f >= 17 && f < 75 ? ballCandidate(camera, 2, 70.5, 0, { score: 2.1 }) : null,
+        f >= 80 ? ballCandidate(camera, ...at(f)) : null,
+      ].filter((c): c is BallCandidate => c !== null);
+      frames.push({ camera, candidates });
+    }
+    const track = ballTrack(frames);
+    expect(track.filter((p) => dist(p, [2, 70.5]) < 0.6).length).toBe(0);
+    expect(track.slice(15, 80).filter((p, k) => dist(p, at(15 + k)) < 0.6).length).toBe(65);
+  });
+
   it('the candidate log gives what ballTrack gives, and nothing for frames without a camera', () => {
     const at = (f: number): [number, number, number] => [60 - 0.2 * f, 10 + 0.3 * f, 0];
     const frames = scene(50, at);
