@@ -67,6 +67,27 @@ export class RayFit {
     this.n++;
   }
 
+  /**
+   * Flight model: the ball on the grass (centre at zc) at time t, weighted w per metre of height: a kick
+   * or a landing seen on the ground next to a stretch in the air. Seen end-on, a short stretch of a
+   * flight leaves its height and depth along the rays nearly free; one point known on the grass pins them.
+   */
+  addGround(t: number, w: number): void {
+    const r = this.r;
+    r.fill(0);
+    r[2] = 1;
+    r[5] = t;
+    const rhs = this.zc + (GRAVITY * t * t) / 2;
+    const w2 = w * w;
+    for (let i = 0; i < 6; i++) {
+      const ri = (r[i] as number) * w2;
+      if (ri === 0) continue;
+      for (let j = 0; j < 6; j++) this.A[i * 6 + j] = (this.A[i * 6 + j] as number) + ri * (r[j] as number);
+      this.b[i] = (this.b[i] as number) + ri * rhs;
+    }
+    this.bb += w2 * rhs * rhs;
+  }
+
   private row(ex: number, ey: number, ez: number, t: number, ray: Ray, w: number): void {
     const r = this.r;
     let rhs = ex * ray.cx + ey * ray.cy + ez * ray.cz;
@@ -180,13 +201,15 @@ export interface RayFitResult {
  * Fits a model to observations and measures it in pixels. A flight is refitted with each observation
  * weighted by the focal length over the depth of its fitted point (iteratively reweighted least squares):
  * the first pass weighs by the depth of the ray's ground point, too far for a ball high in the air.
+ * `grounded`: times (s) at which a flight is known to be on the grass, with weights as the rays'.
  */
-export function fitRays(obs: readonly RayObservation[], model: 'flight' | 'ground', zc = 0.11): RayFitResult | null {
+export function fitRays(obs: readonly RayObservation[], model: 'flight' | 'ground', zc = 0.11, grounded: readonly { t: number; w: number }[] = []): RayFitResult | null {
   let weights = obs.map((o) => o.w);
   let result: RayFitResult | null = null;
   for (let pass = 0; pass < (model === 'flight' ? 3 : 1); pass++) {
     const fit = new RayFit(model, zc);
     obs.forEach((o, k) => fit.add({ ...o, w: weights[k] as number }));
+    if (model === 'flight') for (const g of grounded) fit.addGround(g.t, g.w);
     const sol = fit.solve();
     if (!sol) return result;
     let sq = 0;

@@ -429,6 +429,8 @@ interface Flight {
 /** Smallest apex (metres) and duration (frames) of a flight worth placing in 3D; fit tolerances in pixels. */
 const FLIGHT_MIN_APEX = 0.8;
 const FLIGHT_MIN_FRAMES = 10;
+/** A sighting at most this many frames before or after a stretch in the air is its kick or landing, on the grass. */
+const GROUNDED_GAP = 3;
 const FLIGHT_MAX_FRAMES = 150;
 const FLIGHT_RMS = 1.5;
 const FLIGHT_OUTLIER = 4;
@@ -483,7 +485,13 @@ function placeFlights(path: readonly PathStep[], nodes: Nodes, cams: readonly (C
       theta = sol.theta;
       if (fe - t0 >= FLIGHT_MIN_FRAMES) to = e;
     }
-    const verdict = to >= 0 ? isFlight(obs.slice(0, to - s + 1), (frameOf(to) - t0) * FRAME_S, (cams[t0] as Camera).z) : null;
+    // Sightings right before and after the stretch: where a ball goes up or comes down, on the grass.
+    const grounded: { t: number; w: number }[] = [];
+    if (to >= 0) {
+      if (s > 0 && t0 - frameOf(s - 1) <= GROUNDED_GAP) grounded.push({ t: (frameOf(s - 1) - t0) * FRAME_S, w: obsOf(s - 1, t0).w });
+      if (to + 1 < path.length && frameOf(to + 1) - frameOf(to) <= GROUNDED_GAP) grounded.push({ t: (frameOf(to + 1) - t0) * FRAME_S, w: obsOf(to + 1, t0).w });
+    }
+    const verdict = to >= 0 ? isFlight(obs.slice(0, to - s + 1), (frameOf(to) - t0) * FRAME_S, (cams[t0] as Camera).z, grounded) : null;
     if (verdict) {
       flights.push({ from: s, to, fit: verdict.flight.fit, theta: verdict.flight.theta, t0 });
       onFlight?.({ from: t0, to: frameOf(to), apex: verdict.apex, rms: verdict.flight.rms, groundRms: verdict.ground, n: to - s + 1 });
@@ -539,7 +547,7 @@ function apexOf(fit: RayFit, theta: Float64Array, duration: number): number {
  * A window of sightings is a flight when the parabola explains it within a pixel or so, clearly better
  * than a ball on the grass does, and rises to a plausible height (above FLIGHT_MIN_APEX, below the camera).
  */
-function isFlight(obs: readonly RayObservation[], duration: number, cameraHeight: number): { flight: RayFitResult; apex: number; ground: number } | null {
+function isFlight(obs: readonly RayObservation[], duration: number, cameraHeight: number, grounded: readonly { t: number; w: number }[] = []): { flight: RayFitResult; apex: number; ground: number } | null {
   const flight = fitRays(obs, 'flight', BALL_DIAMETER / 2);
   if (!flight || flight.rms > FLIGHT_RMS || flight.max > FLIGHT_OUTLIER) return null;
   const apex = apexOf(flight.fit, flight.theta, duration);
@@ -554,6 +562,16 @@ function isFlight(obs: readonly RayObservation[], duration: number, cameraHeight
   const groundRms = ground?.rms ?? Infinity;
   if (groundRms >= Math.max(FLIGHT_GROUND_RMS, 2 * flight.rms)) return { flight, apex, ground: groundRms };
   const accel = ground ? Math.hypot(ground.theta[4] as number, ground.theta[5] as number) : Infinity;
-  if (accel > ROLL_MAX_ACCEL && obs.length >= 10 && flight.rms <= 0.8 && flight.rms <= 1.1 * groundRms) return { flight, apex, ground: groundRms };
+  if (accel > ROLL_MAX_ACCEL && obs.length >= 10 && flight.rms <= 0.8 && flight.rms <= 1.1 * groundRms) {
+    // Such a stretch, seen end-on, leaves the height nearly free (apexes came out twice the truth):
+    // pinned to the grass at the sighting before or after it (the kick, the landing) when that explains
+    // the rays as well.
+    const pinned = grounded.length ? fitRays(obs, 'flight', BALL_DIAMETER / 2, grounded) : null;
+    if (pinned && pinned.rms <= 1.5 * flight.rms + 0.1 && pinned.max <= FLIGHT_OUTLIER) {
+      const pinnedApex = apexOf(pinned.fit, pinned.theta, duration);
+      if (pinnedApex >= FLIGHT_MIN_APEX) return { flight: pinned, apex: pinnedApex, ground: groundRms };
+    }
+    return { flight, apex, ground: groundRms };
+  }
   return null;
 }
