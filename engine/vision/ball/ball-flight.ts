@@ -77,15 +77,7 @@ export class RayFit {
     r.fill(0);
     r[2] = 1;
     r[5] = t;
-    const rhs = this.zc + (GRAVITY * t * t) / 2;
-    const w2 = w * w;
-    for (let i = 0; i < 6; i++) {
-      const ri = (r[i] as number) * w2;
-      if (ri === 0) continue;
-      for (let j = 0; j < 6; j++) this.A[i * 6 + j] = (this.A[i * 6 + j] as number) + ri * (r[j] as number);
-      this.b[i] = (this.b[i] as number) + ri * rhs;
-    }
-    this.bb += w2 * rhs * rhs;
+    this.accumulate(this.zc + (GRAVITY * t * t) / 2, w);
   }
 
   private row(ex: number, ey: number, ez: number, t: number, ray: Ray, w: number): void {
@@ -99,6 +91,12 @@ export class RayFit {
       r[0] = ex; r[1] = ey; r[2] = t * ex; r[3] = t * ey; r[4] = q * ex; r[5] = q * ey;
       rhs -= ez * this.zc;
     }
+    this.accumulate(rhs, w);
+  }
+
+  /** Adds the equation r . theta = rhs (r in this.r), weighted w, to the normal equations. */
+  private accumulate(rhs: number, w: number): void {
+    const r = this.r;
     const w2 = w * w;
     for (let i = 0; i < 6; i++) {
       const ri = (r[i] as number) * w2;
