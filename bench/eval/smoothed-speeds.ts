@@ -1,3 +1,4 @@
+import { DEFAULT_SMOOTHING_WINDOW } from '../../engine/metrics/player-speed.js';
 import { savgolSlopeWeights } from '../../engine/metrics/savitzky-golay.js';
 
 /** One row of a track: time (ms) and pitch position (any unit; speeds come out in that unit per second). */
@@ -9,11 +10,11 @@ export interface TrackSample {
 
 /**
  * Speeds along each track as the reports see motion: the quadratic Savitzky-Golay first derivative over
- * `window` consecutive frames (engine/metrics/player-speed.ts, window 9), at every sample whose whole
+ * `window` consecutive frames (engine/metrics/player-speed.ts and its window), at every sample whose whole
  * window is gap-free. Raw frame-to-frame steps also carry the foot point's jitter; these do not, so they
  * say whether a clip's speeds are believable.
  */
-export function smoothedSpeeds(tracks: Iterable<readonly TrackSample[]>, frameMs: number, window = 9): Float64Array {
+export function smoothedSpeeds(tracks: Iterable<readonly TrackSample[]>, frameMs: number, window = DEFAULT_SMOOTHING_WINDOW): Float64Array {
   const weights = savgolSlopeWeights(window);
   const h = window >> 1;
   const centre = (k: number) => weights[h * window + k + h] as number;

@@ -429,11 +429,11 @@ interface Flight {
 /** Smallest apex (metres) and duration (frames) of a flight worth placing in 3D; fit tolerances in pixels. */
 const FLIGHT_MIN_APEX = 0.8;
 const FLIGHT_MIN_FRAMES = 10;
-/** A sighting at most this many frames before or after a stretch in the air is its kick or landing, on the grass. */
-const GROUNDED_GAP = 3;
 const FLIGHT_MAX_FRAMES = 150;
 const FLIGHT_RMS = 1.5;
 const FLIGHT_OUTLIER = 4;
+/** A sighting at most this many frames before or after a stretch in the air is its kick or landing, on the grass. */
+const GROUNDED_GAP = 3;
 /** Highest plausible apex, metres; a ball on the grass fits the ground model within this many pixels. */
 const FLIGHT_MAX_APEX = 30;
 const FLIGHT_GROUND_RMS = 1;
