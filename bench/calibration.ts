@@ -1,17 +1,20 @@
 /**
- * `npm run bench:calibration -- --truth DIR [--every N] [--limit N] [--distortion]`: the calibration stage
+ * `npm run bench:calibration -- --truth DIR [--every N] [--limit N] [--distortion] [--rig]`: the calibration stage
  * alone on a rendered fixture (`touchline sim ... --out DIR`), against the renderer's cameras: share of
  * analysable frames calibrated, pitch-point error (median, p95, the evaluator's grid), ms per frame.
  * Frames the truth calls not analysable are skipped (that is the scene stage's job) and cut the track.
+ * `--rig` first finds the camera as the engine does (discoverRig on five analysable frames spread over
+ * the video: the broadcast search, then the wide search for a static camera beside the pitch).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { decodeFrames } from '../engine/io/frame-source.js';
+import { decodeFrames, frameAt } from '../engine/io/frame-source.js';
 import { probeVideo } from '../engine/io/probe.js';
-import { applyHomography, groundHomography, invert3, projector, type Camera } from '../engine/geometry/camera.js';
+import { groundProjector, projector, type Camera } from '../engine/geometry/camera.js';
 import { downscaleRgb, linePixels } from '../engine/vision/calibration/line-pixels.js';
 import { CalibrationTracker } from '../engine/vision/calibration/calibration-tracker.js';
+import { discoverRig } from '../engine/vision/calibration/rig-discovery.js';
 import type { FrameTruth } from '../engine/sim/render/frame-renderer.js';
 import { machineDescription, report, runBench } from './machine.js';
 
@@ -20,21 +23,22 @@ const quantile = (v: number[], q: number) => (v.length ? [...v].sort((a, b) => a
 /** Pitch-point errors of an engine camera against the true one over the evaluator's grid. */
 export function gridErrors(truth: Camera, engine: Camera): number[] {
   const proj = projector(truth);
-  const Hi = invert3(groundHomography(engine));
+  // Back through the engine's camera with its lens distortion undone (a homography alone ignores k1).
+  const toGround = groundProjector(engine);
   const out: number[] = [];
   for (let x = 0; x <= 105; x += 7.5) {
     for (let y = 0; y <= 68; y += 6.8) {
       const px = proj.project(x, y, 0);
       if (!px || px[0] < 0 || px[1] < 0 || px[0] >= truth.width || px[1] >= truth.height) continue;
-      const [ex, ey] = applyHomography(Hi, px[0], px[1]);
-      out.push(Math.hypot(ex - x, ey - y));
+      const g = toGround(px[0], px[1]);
+      out.push(g ? Math.hypot(g[0] - x, g[1] - y) : Infinity);
     }
   }
   return out;
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { truth: { type: 'string' }, every: { type: 'string' }, limit: { type: 'string' }, distortion: { type: 'boolean' }, verbose: { type: 'boolean' }, 'known-position': { type: 'boolean' }, position: { type: 'string' }, record: { type: 'boolean' } } });
+  const { values } = parseArgs({ options: { truth: { type: 'string' }, every: { type: 'string' }, limit: { type: 'string' }, distortion: { type: 'boolean' }, verbose: { type: 'boolean' }, 'known-position': { type: 'boolean' }, position: { type: 'string' }, record: { type: 'boolean' }, rig: { type: 'boolean' } } });
   if (!values.truth) throw new Error('usage: npm run bench:calibration -- --truth DIR [--every N] [--limit N]');
   const frames = readFileSync(join(values.truth, 'frames.ndjson'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as FrameTruth);
   const video = join(values.truth, 'video.mp4');
@@ -43,6 +47,24 @@ async function main(): Promise<void> {
   const factor = 2;
   const limit = Number(values.limit ?? Infinity);
   const tracker = new CalibrationTracker({ distortion: values.distortion });
+  let rigMs = 0;
+  if (values.rig) {
+    const t0 = performance.now();
+    const live = frames.map((t, i) => (t.analysable ? i : -1)).filter((i) => i >= 0);
+    const samples: ReturnType<typeof linePixels>[] = [];
+    for (let k = 0; k < 5 && live.length; k++) {
+      const index = live[Math.floor(((k + 0.5) / 5) * live.length)] as number;
+      const rgb = await frameAt(video, width, height, index / 25);
+      if (!rgb) continue;
+      const small = downscaleRgb(rgb, width, height, factor);
+      samples.push(linePixels(small.rgb, small.width, small.height));
+    }
+    samples.sort((a, b) => b.count - a.count);
+    const rig = discoverRig(samples, { distortion: values.distortion });
+    rigMs = performance.now() - t0;
+    if (rig) tracker.assumePosition(rig.position, rig.views);
+    process.stdout.write(`rig: ${rig ? `${rig.position.map((v) => v.toFixed(1)).join(', ')} (${rig.calibrated} of ${rig.tried} frames${rig.views ? ', wide search' : ''})` : 'not found'} in ${(rigMs / 1000).toFixed(1)} s\n`);
+  }
   let analysable = 0;
   let calibrated = 0;
   let searched = 0;
@@ -81,7 +103,7 @@ async function main(): Promise<void> {
   report([
     `## bench:calibration ${new Date().toISOString().slice(0, 10)}`,
     '',
-    `Machine: ${machineDescription()}. Command: \`npm run bench:calibration -- --truth ${values.truth}${values.distortion ? ' --distortion' : ''}\` (${width}x${height}, lines at 1/${factor}).`,
+    `Machine: ${machineDescription()}. Command: \`npm run bench:calibration -- --truth ${values.truth}${values.distortion ? ' --distortion' : ''}${values.rig ? ' --rig' : ''}\` (${width}x${height}, lines at 1/${factor}${values.rig ? `; rig discovery ${(rigMs / 1000).toFixed(1)} s, not in ms/frame` : ''}).`,
     '',
     '| analysable frames | calibrated | searches | pitch-point error median / p95 | frames with median error > 1 m | ms/frame |',
     '|---|---|---|---|---|---|',

@@ -1,6 +1,6 @@
 import type { SimTruth } from '../../engine/io/sim-truth.js';
 import type { FrameTruth } from '../../engine/sim/render/frame-renderer.js';
-import type { Mat3 } from '../../engine/geometry/camera.js';
+import type { Camera, Mat3 } from '../../engine/geometry/camera.js';
 
 /** Ground truth: the simulator's truth and, for rendered videos, what each frame shows. */
 export interface EvalTruth {
@@ -42,6 +42,11 @@ export interface EngineOutput {
   events: EngineEvent[];
   /** Pitch metres -> picture pixels per timestamp; null where the engine did not calibrate. */
   calibration: Map<number, Mat3 | null> | null;
+  /**
+   * The engine's camera per timestamp in source pixels, where it wrote one: with lens distortion a
+   * homography alone cannot say where a pixel lies, so calibration is scored through the camera then.
+   */
+  cameras?: Map<number, Camera | null>;
   /** Optional person boxes per timestamp, for IoU matching. */
   detections: Map<number, { box: [number, number, number, number]; role?: string }[]> | null;
   timing: { frames: number; seconds: number } | null;

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { readSimTruth } from '../../engine/io/sim-truth.js';
 import type { FrameTruth } from '../../engine/sim/render/frame-renderer.js';
-import type { Mat3 } from '../../engine/geometry/camera.js';
+import type { Camera, Mat3 } from '../../engine/geometry/camera.js';
 import type { EngineOutput, EngineRow, EvalTruth } from './eval-types.js';
 
 const ndjson = <T>(text: string): T[] => text.split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as T);
@@ -30,6 +30,7 @@ export async function loadEngineOutput(dir: string): Promise<EngineOutput> {
     rows,
     events: eventsText ? JSON.parse(eventsText) : [],
     calibration: calibrationText ? new Map(ndjson<{ t_ms: number; homography: Mat3 | null }>(calibrationText).map((c) => [c.t_ms, c.homography])) : null,
+    cameras: calibrationText ? new Map(ndjson<{ t_ms: number; camera?: Camera | null }>(calibrationText).map((c) => [c.t_ms, c.camera ?? null])) : undefined,
     detections: detectionsText ? new Map(ndjson<{ t_ms: number; boxes: { box: [number, number, number, number]; role?: string }[] }>(detectionsText).map((d) => [d.t_ms, d.boxes])) : null,
     timing: meta?.frames && meta.seconds ? { frames: meta.frames, seconds: meta.seconds } : null,
   };

@@ -1,4 +1,4 @@
-import { applyHomography, invert3, projector } from '../../engine/geometry/camera.js';
+import { applyHomography, groundProjector, invert3, projector } from '../../engine/geometry/camera.js';
 import { PITCH_LENGTH, PITCH_WIDTH } from '../../engine/geometry/pitch-markings.js';
 import type { EngineOutput, EngineRow, EvalTruth, Metric } from './eval-types.js';
 import { hota, pitchSimilarity, type HotaFrame } from './hota.js';
@@ -61,12 +61,15 @@ export function evaluate(truth: EvalTruth, engine: EngineOutput): Metric[] {
       calibrated++;
       const proj = projector(fr.camera!);
       const Hi = invert3(H);
+      const cam = engine.cameras?.get(fr.t_ms);
+      // Through the engine's camera where it gave one (lens distortion undone), else its homography.
+      const toGround = cam ? groundProjector(cam) : (u: number, v: number) => applyHomography(Hi, u, v);
       for (let x = 0; x <= 105; x += 7.5) {
         for (let y = 0; y <= 68; y += 6.8) {
           const px = proj.project(x, y, 0);
           if (!px || px[0] < 0 || px[1] < 0 || px[0] >= fr.camera!.width || px[1] >= fr.camera!.height) continue;
-          const [ex, ey] = applyHomography(Hi, px[0], px[1]);
-          errors.push(Math.hypot(ex - x, ey - y));
+          const g = toGround(px[0], px[1]);
+          errors.push(g ? Math.hypot(g[0] - x, g[1] - y) : Infinity);
         }
       }
     }

@@ -43,7 +43,7 @@ export function rotation(cam: Camera): Mat3 {
 }
 
 export interface Projector {
-  /** Pixel of a world point, or null when it is behind the camera (or too close to the image plane). */
+  /** Pixel of a world point, or null when it is behind the camera (or too close to the image plane, or beyond the lens's reach: lensLimit2). */
   project(x: number, y: number, z: number): [number, number] | null;
   /** Distance along the optical axis (depth), metres; <= 0 behind the camera. */
   depth(x: number, y: number, z: number): number;
@@ -53,10 +53,21 @@ export interface Projector {
 
 const NEAR = 0.5;
 
+/**
+ * The largest squared radius (normalised, undistorted) the lens model can image. Barrel distortion
+ * x (1 + k1 r²) with k1 < 0 turns back at r² = 1 / (3 |k1|): past it, points far outside the view would
+ * fold back into the picture, which no lens does. A wide static lens (k1 -0.2 to -0.3) reaches that
+ * radius a little beyond its picture corners, so points beyond it are treated as not imaged.
+ */
+export function lensLimit2(k1: number): number {
+  return k1 < 0 ? 0.95 / (3 * -k1) : Infinity;
+}
+
 export function projector(cam: Camera): Projector {
   const R = rotation(cam);
   const cx = cam.width / 2;
   const cy = cam.height / 2;
+  const limit2 = lensLimit2(cam.k1);
   return {
     camera: cam,
     rotation: R,
@@ -72,7 +83,9 @@ export function projector(cam: Camera): Projector {
       let xn = (R[0] * dx + R[1] * dy + R[2] * dz) / zc;
       let yn = (R[3] * dx + R[4] * dy + R[5] * dz) / zc;
       if (cam.k1 !== 0) {
-        const k = 1 + cam.k1 * (xn * xn + yn * yn);
+        const r2 = xn * xn + yn * yn;
+        if (r2 > limit2) return null;
+        const k = 1 + cam.k1 * r2;
         xn *= k;
         yn *= k;
       }

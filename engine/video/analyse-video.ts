@@ -184,7 +184,7 @@ export async function analyseVideo(input: VideoInput, progress: VideoProgress, o
     ? new ShirtReading(loadedReader.model, { scale: detailW / w, width: detailW, height: detailH }, { keepLog: options.debug })
     : null;
   let identityMs = 0;
-  if (rig) analyser.calibration.assumePosition(rig.position);
+  if (rig) analyser.calibration.assumePosition(rig.position, rig.views);
   const cuts = new CutDetector();
   const features: SceneFeatures[] = [];
   const cameras: (Camera | null)[] = [];

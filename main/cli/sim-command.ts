@@ -11,7 +11,7 @@ import { CAMERA_KINDS, type CameraKind } from '../../engine/sim/render/camera-op
 import { CliError } from './cli-error.js';
 import { parseClock } from './time-arg.js';
 
-export const SIM_USAGE = 'touchline sim --events FILE [--metadata XML] [--from 10:00] [--duration 60s] [--seed N] [--camera broadcast|tactical|panoramic] [--size 720p|1080p|WxH] [--distortion K1] [--no-cuts] [--truth-only] --out DIR';
+export const SIM_USAGE = 'touchline sim --events FILE [--metadata XML] [--from 10:00] [--duration 60s] [--seed N] [--camera broadcast|tactical|panoramic|side] [--size 720p|1080p|WxH] [--distortion K1] [--no-cuts] [--truth-only] --out DIR';
 
 const SIZES: Record<string, [number, number]> = { '720p': [1280, 720], '1080p': [1920, 1080], '540p': [960, 540] };
 

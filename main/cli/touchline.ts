@@ -33,7 +33,7 @@ Usage:
   touchline token list [--json]     list API tokens (shows the default token)
   touchline token create --name L [--org O] [--rate-limit N] [--tracking-limit N] [--json]
   touchline token revoke <id|key>   revoke a token
-  touchline sim --events FILE [--from 10:00] [--duration 60s] [--seed N] [--camera broadcast|tactical|panoramic]
+  touchline sim --events FILE [--from 10:00] [--duration 60s] [--seed N] [--camera broadcast|tactical|panoramic|side]
                 [--size 720p|1080p] [--distortion K1] [--no-cuts] [--truth-only] [--metadata XML] --out DIR
                                     simulate a match from real events and render it (video + ground truth)
   touchline sim-dataset --events FILE [--clips 20] [--clip-seconds 8] [--every 10] [--size 720p] [--seed N] --out DIR

@@ -2,8 +2,8 @@ import { PITCH_LENGTH as L, PITCH_WIDTH as W } from '../events/match-events.js';
 import type { Camera } from '../../geometry/camera.js';
 import type { Rng } from '../rng.js';
 
-export type CameraKind = 'broadcast' | 'tactical' | 'panoramic';
-export const CAMERA_KINDS: readonly CameraKind[] = ['broadcast', 'tactical', 'panoramic'];
+export type CameraKind = 'broadcast' | 'tactical' | 'panoramic' | 'side';
+export const CAMERA_KINDS: readonly CameraKind[] = ['broadcast', 'tactical', 'panoramic', 'side'];
 
 export interface FrameSize {
   width: number;
@@ -41,7 +41,10 @@ export function aimCamera(base: Omit<Camera, 'pan' | 'tilt' | 'focal'>, ax: numb
  * Who points the camera. The broadcast operator stands at the halfway line, about 24 m up and 38 m
  * back: he keeps the ball a little ahead of centre (lead), ignores small moves (deadzone), follows with
  * the lag of a person (springs), and zooms out when play opens up. The tactical and panoramic cameras
- * are static wide shots of the whole pitch.
+ * are static wide shots of the whole pitch from high up. The side camera is what a club films with: a
+ * static wide lens on a mast or a stand a few metres up beside the touchline, near the halfway line,
+ * showing one half or the whole pitch with the far touchline near the middle of the picture. Where it
+ * stands and what it shows come from the seed.
  */
 export class CameraOperator {
   private aimX: Spring;
@@ -50,11 +53,24 @@ export class CameraOperator {
   private targetX = L / 2;
   private targetY = W / 2;
   private shake = 0;
+  private readonly side: { x: number; y: number; z: number; roll: number; aimX: number; viewWidth: number };
 
   constructor(readonly kind: CameraKind, private readonly size: FrameSize, private readonly rng: Rng, private readonly k1 = 0) {
     this.aimX = new Spring(L / 2, 1.4, 30);
     this.aimY = new Spring(W / 2, 1.2, 15);
     this.zoom = new Spring(40, 0.7, 25);
+    // Its own stream: the broadcast operator's draws (and every fixture rendered before) stay as they were.
+    const r = rng.fork(0x51de);
+    const shows = Math.floor(r.next() * 3);
+    this.side = {
+      x: L / 2 + r.range(-10, 10),
+      y: -r.range(5, 18),
+      z: r.range(5, 12),
+      // A mast is rarely level: a few degrees either way (the real one we measured: 5.7).
+      roll: r.range(-0.06, 0.06),
+      aimX: [L / 4, L / 2, (3 * L) / 4][shows] as number,
+      viewWidth: shows === 1 ? r.range(95, 125) : r.range(60, 80),
+    };
   }
 
   /** The camera for the next frame, given the ball (metres) and its velocity (m/s). */
@@ -62,6 +78,10 @@ export class CameraOperator {
     const base = { roll: 0, width: this.size.width, height: this.size.height, k1: this.k1 };
     if (this.kind === 'tactical') return aimCamera({ ...base, x: L / 2, y: -42, z: 32 }, L / 2, W / 2 - 4, 118);
     if (this.kind === 'panoramic') return aimCamera({ ...base, x: L / 2, y: -12, z: 70 }, L / 2, W / 2 - 6, 138);
+    if (this.kind === 'side') {
+      const { aimX, viewWidth, ...at } = this.side;
+      return aimCamera({ ...base, ...at }, aimX, W / 2 + 4, viewWidth);
+    }
 
     const speed = Math.hypot(ball.vx, ball.vy);
     const leadX = ball.x + ball.vx * 0.6;

@@ -1,13 +1,33 @@
-import type { Projector } from '../../geometry/camera.js';
+import { lensLimit2, type Projector } from '../../geometry/camera.js';
 
 export type P3 = [number, number, number];
 export type P2 = [number, number];
 
 const NEAR = 0.5;
+/** Sides of the polygonal cone that stands in for the lens's circular reach (lensLimit2) when clipping. */
+const CONE_SIDES = 16;
+
+/** Sutherland-Hodgman: keeps the part of a closed polygon where inside(p) >= 0 (inside is linear). */
+function clip(poly: P3[], inside: (p: P3) => number): P3[] {
+  const out: P3[] = [];
+  for (let i = 0; i < poly.length; i++) {
+    const a = poly[i] as P3;
+    const b = poly[(i + 1) % poly.length] as P3;
+    const da = inside(a);
+    const db = inside(b);
+    if (da >= 0) out.push(a);
+    if (da >= 0 !== db >= 0) {
+      const s = da / (da - db);
+      out.push([a[0] + (b[0] - a[0]) * s, a[1] + (b[1] - a[1]) * s, a[2] + (b[2] - a[2]) * s]);
+    }
+  }
+  return out;
+}
 
 /**
  * Projects a planar 3D polygon: clipped against the near plane in camera space (so shapes reaching
- * behind the camera stay correct), edges subdivided when the lens distorts (straight lines bend).
+ * behind the camera stay correct) and against the lens's reach, edges subdivided when the lens distorts
+ * (straight lines bend).
  */
 export function projectPolygon(proj: Projector, pts: readonly P3[], subdivide = proj.camera.k1 !== 0 ? 8 : 1): P2[] {
   const cam = proj.camera;
@@ -27,17 +47,15 @@ export function projectPolygon(proj: Projector, pts: readonly P3[], subdivide = 
       input.push(toCam([a[0] + (b[0] - a[0]) * s, a[1] + (b[1] - a[1]) * s, a[2] + (b[2] - a[2]) * s]));
     }
   }
-  // Sutherland-Hodgman against z >= NEAR.
-  const clipped: P3[] = [];
-  for (let i = 0; i < input.length; i++) {
-    const a = input[i] as P3;
-    const b = input[(i + 1) % input.length] as P3;
-    const ina = a[2] >= NEAR;
-    const inb = b[2] >= NEAR;
-    if (ina) clipped.push(a);
-    if (ina !== inb) {
-      const s = (NEAR - a[2]) / (b[2] - a[2]);
-      clipped.push([a[0] + (b[0] - a[0]) * s, a[1] + (b[1] - a[1]) * s, NEAR]);
+  let clipped = clip(input, (p) => p[2] - NEAR);
+  // A barrel lens images only a cone (lensLimit2); past it the model would fold far-off ground back into
+  // the picture. The cone is approximated by an inscribed polygon, a hair inside the true limit.
+  const limit = Math.sqrt(lensLimit2(cam.k1)) * Math.cos(Math.PI / CONE_SIDES);
+  if (Number.isFinite(limit)) {
+    for (let k = 0; k < CONE_SIDES && clipped.length; k++) {
+      const c = Math.cos((2 * Math.PI * k) / CONE_SIDES);
+      const sn = Math.sin((2 * Math.PI * k) / CONE_SIDES);
+      clipped = clip(clipped, (p) => limit * p[2] - c * p[0] - sn * p[1]);
     }
   }
   const f = cam.focal;

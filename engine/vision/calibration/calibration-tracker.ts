@@ -1,7 +1,8 @@
 import type { Camera } from '../../geometry/camera.js';
 import { distanceTransform } from './distance-transform.js';
-import { fitCamera, type FitResult, type Sigmas } from './camera-fit.js';
-import { candidatePositions, searchCamera } from './camera-search.js';
+import { fitCamera, toParams, type FitResult, type Sigmas } from './camera-fit.js';
+import { candidatePositions, searchCamera, type Hypothesis } from './camera-search.js';
+import { searchWideCamera } from './wide-search.js';
 import type { LineImage } from './line-pixels.js';
 import { PITCH_LENGTH, PITCH_WIDTH } from '../../geometry/pitch-markings.js';
 import { pitchModel, type PitchModel } from './pitch-model.js';
@@ -49,6 +50,11 @@ export class CalibrationTracker {
   private positionWeight = 0;
   /** Whether a search from the known position has been believed (the position explains the video). */
   private positionConfirmed = false;
+  /**
+   * Whole cameras known to explain the video (a static camera's view found once by the wide search):
+   * every search tries them first, as its grid (made for broadcast cameras) may not reach them.
+   */
+  private views: Hypothesis[] = [];
   private readonly minInliers: [number, number];
   /** Frames to wait before the next search after a failed one (searches are costly; a close-up lasts seconds). */
   private backoff = 0;
@@ -60,11 +66,29 @@ export class CalibrationTracker {
     this.minRatio = options.minRatio ?? [0.35, 0.5];
   }
 
-  /** Start from a known camera position (a fixed rig measured once, or a diagnosis). */
-  assumePosition(position: [number, number, number]): void {
+  /**
+   * Start from a known camera position (a fixed rig measured once, or a diagnosis), and optionally
+   * whole views of it (angles, zoom and lens too) that every search tries first.
+   */
+  assumePosition(position: [number, number, number], views: readonly Camera[] = []): void {
     this.position = position;
     this.positionWeight = 10;
     this.positionConfirmed = false;
+    // Tried before any grid hypothesis (fitAll goes best score first) and never skipped as unjudged.
+    this.views = views.map((c) => ({ params: toParams(c), score: Number.MAX_VALUE }));
+  }
+
+  /**
+   * The wide search (searchWideCamera) on this frame, judged as a search is: for a static wide camera
+   * beside the pitch, which the per-frame search misses. Seconds: rig discovery calls it, not next().
+   */
+  searchWide(lines: LineImage): CalibrationResult {
+    const fit = searchWideCamera(lines);
+    if (fit && this.believe(fit, 1)) {
+      this.positionConfirmed = true;
+      return this.accept(fit, 'searched');
+    }
+    return this.fail();
   }
 
   /** Forget the previous frame (a cut): the next frame is searched, knowing the camera position. */
@@ -107,7 +131,7 @@ export class CalibrationTracker {
     // A known position may be off along the line of sight (one view hardly tells further-back-and-
     // zoomed-in from nearer): try it, and nearer and further along the line to the pitch centre.
     const positions = this.position ? depthVariants(this.position) : candidatePositions();
-    const hyps = searchCamera(lines, dt, this.coarse, { positions, keep: this.position ? 10 : 4 });
+    const hyps = [...this.views, ...searchCamera(lines, dt, this.coarse, { positions, keep: this.position ? 10 : 4 })];
     const fitAll = (list: typeof hyps, positionSigma: number) => {
       let best: FitResult | null = null;
       let bestScore = -Infinity;

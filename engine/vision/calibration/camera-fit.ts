@@ -1,4 +1,4 @@
-import { rotation, type Camera } from '../../geometry/camera.js';
+import { lensLimit2, rotation, type Camera } from '../../geometry/camera.js';
 import type { LineImage } from './line-pixels.js';
 import type { PitchModel } from './pitch-model.js';
 
@@ -41,7 +41,7 @@ export interface FitResult {
   spread: number;
 }
 
-/** Projects every model point; returns false for points behind the camera. Writes u, v. */
+/** Projects every model point into u, v; NaN for points behind the camera or beyond the lens's reach. */
 export function projectModel(p: Float64Array, width: number, height: number, model: PitchModel, u: Float64Array, v: Float64Array): void {
   const cam = fromParams(p, width, height);
   const R = rotation(cam);
@@ -49,6 +49,7 @@ export function projectModel(p: Float64Array, width: number, height: number, mod
   const cy = height / 2;
   const f = cam.focal;
   const k1 = cam.k1;
+  const limit2 = lensLimit2(k1);
   for (let i = 0; i < model.count; i++) {
     const dx = (model.x[i] as number) - cam.x;
     const dy = (model.y[i] as number) - cam.y;
@@ -62,7 +63,13 @@ export function projectModel(p: Float64Array, width: number, height: number, mod
     let xn = (R[0] * dx + R[1] * dy + R[2] * dz) / zc;
     let yn = (R[3] * dx + R[4] * dy + R[5] * dz) / zc;
     if (k1 !== 0) {
-      const k = 1 + k1 * (xn * xn + yn * yn);
+      const r2 = xn * xn + yn * yn;
+      if (r2 > limit2) {
+        u[i] = NaN;
+        v[i] = NaN;
+        continue;
+      }
+      const k = 1 + k1 * r2;
       xn *= k;
       yn *= k;
     }
@@ -178,6 +185,10 @@ export function fitCamera(lines: LineImage, model: PitchModel, start: Float64Arr
     const huber = 1.5;
     for (let c = 0; c < count; c++) {
       const i = active[c] as number;
+      // A point the nudged camera no longer images (past the lens's reach) has no derivative: no vote.
+      let defined = true;
+      for (let a = 0; a < F; a++) if (!((ju[c * F + a] as number) === (ju[c * F + a] as number)) || !((jv[c * F + a] as number) === (jv[c * F + a] as number))) defined = false;
+      if (!defined) continue;
       const r = (nx[c] as number) * ((u[i] as number) - (qx[c] as number)) + (ny[c] as number) * ((v[i] as number) - (qy[c] as number));
       const wgt = Math.abs(r) <= huber ? 1 : huber / Math.abs(r);
       for (let a = 0; a < F; a++) {

@@ -1,3 +1,4 @@
+import type { Camera } from '../../geometry/camera.js';
 import { CalibrationTracker } from './calibration-tracker.js';
 import { fitCamera, toParams, type Sigmas } from './camera-fit.js';
 import { pitchModel } from './pitch-model.js';
@@ -10,7 +11,15 @@ export interface RigEstimate {
   /** Frames that calibrated from scratch, of those tried. */
   calibrated: number;
   tried: number;
+  /**
+   * Whole cameras found, when only the wide search found any (a static wide camera beside the pitch):
+   * the tracker tries them first in every search (CalibrationTracker.assumePosition).
+   */
+  views?: Camera[];
 }
+
+/** Frames the wide search tries when the broadcast search calibrated none (the most line pixels first: callers sort). */
+const WIDE_TRIES = 2;
 
 /**
  * Where the main camera stands, from a handful of frames spread over the video: each frame is searched
@@ -30,13 +39,28 @@ export function discoverRig(frames: readonly LineImage[], options: { distortion?
     // Each search costs seconds: stop once enough frames agree.
     if (found.length >= (options.enough ?? 3)) break;
   }
-  if (!found.length) return null;
+  if (!found.length) return discoverWideRig(frames, options.distortion, tried);
   const median = (k: 0 | 1 | 2) => {
     const v = found.map((f) => f.p[k]).sort((a, b) => a - b);
     return v[Math.floor(v.length / 2)] as number;
   };
   const start: [number, number, number] = [median(0), median(1), median(2)];
   return { position: refinePosition(found.map((f) => f.frame), found.map((f) => f.params), start), calibrated: found.length, tried };
+}
+
+/**
+ * A static wide camera beside the pitch (a club's camera): its views, low with the far touchline near the
+ * middle, a bent lens and some roll, are out of the broadcast search's reach, and the wide search costs
+ * seconds a frame, so it runs here only, on a frame or two. Its fit frees the position already, and a
+ * static camera shows one view only: no refinement over frames (refinePosition) to gain.
+ */
+function discoverWideRig(frames: readonly LineImage[], distortion: boolean | undefined, tried: number): RigEstimate | null {
+  const wide = frames.slice(0, WIDE_TRIES);
+  for (let k = 0; k < wide.length; k++) {
+    const r = new CalibrationTracker({ distortion }).searchWide(wide[k] as LineImage);
+    if (r.camera) return { position: [r.camera.x, r.camera.y, r.camera.z], calibrated: 1, tried: tried + k + 1, views: [r.camera] };
+  }
+  return null;
 }
 
 const model = pitchModel(0.5);

@@ -3,7 +3,7 @@ import type { Camera } from '../../../../engine/geometry/camera.js';
 import { PITCH_LENGTH, PITCH_WIDTH } from '../../../../engine/geometry/pitch-markings.js';
 import { distanceTransform } from '../../../../engine/vision/calibration/distance-transform.js';
 import { fitCamera, toParams, type FitResult, type Sigmas } from '../../../../engine/vision/calibration/camera-fit.js';
-import { candidatePositions, coarseScore, searchCamera, type Hypothesis } from '../../../../engine/vision/calibration/camera-search.js';
+import { candidatePositions, coarseScore, scoreScratch, searchCamera, type Hypothesis } from '../../../../engine/vision/calibration/camera-search.js';
 import { linePixels } from '../../../../engine/vision/calibration/line-pixels.js';
 import { pitchModel } from '../../../../engine/vision/calibration/pitch-model.js';
 import { gridErrors, H, median, renderFrames, W } from './rendered-frames.js';
@@ -56,10 +56,9 @@ describe('searchCamera on rendered frames', () => {
   });
 
   it('coarseScore ranks the true camera above nearby wrong ones, and a view of the sky out', () => {
-    const u = new Float64Array(coarse.count);
-    const v = new Float64Array(coarse.count);
+    const scratch = scoreScratch(coarse);
     for (const { cam, lines, dt } of views) {
-      const score = (c: Camera) => coarseScore(lines, dt, coarse, toParams(c), 16, u, v);
+      const score = (c: Camera) => coarseScore(lines, dt, coarse, toParams(c), 16, scratch);
       const truth = score(cam);
       // Measured: truth 129 / 150 / 392; the best of these wrong cameras 32 / 42 / 246 (pan + 3 degrees),
       // so the truth wins by 4.0 / 3.6 / 1.6 times (the tactical view is 74 degrees wide: 3 degrees is small

@@ -27,12 +27,12 @@ export function rgbaToRgb(rgba: Uint8ClampedArray): Uint8Array {
 }
 
 /**
- * `count` consecutive live frames of a simulated match, rendered by the broadcast (or tactical) camera
+ * `count` consecutive live frames of a simulated match, rendered by the broadcast (or tactical, or side) camera
  * without director's cuts, starting `fromMs` into the sample minute. The renderer's truth gives the exact
  * camera of each frame. Frames before `skip` are rendered (the camera operator's springs need them) but
  * not returned.
  */
-export function renderFrames(opts: { count: number; skip?: number; seed?: number; fromMs?: number; camera?: 'broadcast' | 'tactical'; k1?: number }): RenderedFrame[] {
+export function renderFrames(opts: { count: number; skip?: number; seed?: number; fromMs?: number; camera?: 'broadcast' | 'tactical' | 'side'; k1?: number }): RenderedFrame[] {
   const source = sampleMinute();
   const skip = opts.skip ?? 0;
   const track = simulateMatch(source, { seed: 2, fromMs: opts.fromMs ?? 4_000, durationMs: Math.ceil(((skip + opts.count) * 40) / 1000 + 1) * 1000 });
