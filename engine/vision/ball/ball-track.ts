@@ -94,6 +94,8 @@ const TELEPORT_MAX = 20;
 const MAX_DV = 1.4;
 /** A candidate found at the same pitch spot (within STILL_R m) in STILL_FRAMES frames of a +-STILL_WINDOW window is a fixture. */
 const STILL_R = 0.3;
+/** The widest stillness radius, metres (a row's span at the far side of a low wide view is 1-1.5 m). */
+const STILL_R_MAX = 2;
 const STILL_WINDOW = 250;
 const STILL_FRAMES = 150;
 /** Metres outside the pitch beyond which a candidate is no ball in play; a margin in which it counts less. */
@@ -116,6 +118,8 @@ interface Nodes {
   gy: Float32Array;
   /** Ball diameter there, pixels. */
   d: Float32Array;
+  /** Ground metres one picture row spans there: how far sub-pixel jitter moves a blob's ground point. */
+  rowM: Float32Array;
   reward: Float32Array;
   /** A blob seen clearly on the pitch: a link into it may also be scored as a stopped ball (STOP_PX). */
   mayStop: Uint8Array;
@@ -187,7 +191,7 @@ export class BallCandidateLog {
   private static alloc(cap: number) {
     return {
       frame: new Int32Array(cap), u: new Float32Array(cap), v: new Float32Array(cap), x: new Float32Array(cap), y: new Float32Array(cap),
-      gx: new Float32Array(cap), gy: new Float32Array(cap), d: new Float32Array(cap), reward: new Float32Array(cap), onLine: new Uint8Array(cap), mayStop: new Uint8Array(cap),
+      gx: new Float32Array(cap), gy: new Float32Array(cap), d: new Float32Array(cap), rowM: new Float32Array(cap), reward: new Float32Array(cap), onLine: new Uint8Array(cap), mayStop: new Uint8Array(cap),
     };
   }
 
@@ -208,6 +212,7 @@ export class BallCandidateLog {
       if (off > OFF_PITCH_MAX) continue;
       const g = ground(c.u, c.v, 0);
       if (!g) continue;
+      const below = ground(c.u, c.v + 1, 0);
       if (this.n === this.cap) {
         const old = this.cols;
         this.cap *= 2;
@@ -224,6 +229,7 @@ export class BallCandidateLog {
       cols.gx[n] = g[0];
       cols.gy[n] = g[1];
       cols.d[n] = c.d ?? 3;
+      cols.rowM[n] = below ? Math.hypot(below[0] - g[0], below[1] - g[1]) : 0;
       cols.onLine[n] = c.kind === 'feet' && distanceToMarking(c.x, c.y) < ON_LINE_R ? 1 : 0;
       cols.reward[n] = (c.kind === 'feet' ? FEET_REWARD : freeReward(c.score) * whiteness(c) * upright(c)) * (off > OFF_PITCH_SOFT ? 0.85 : 1);
       cols.mayStop[n] = c.kind !== 'feet' && off <= OFF_PITCH_SOFT && (cols.reward[n] as number) > FEET_REWARD ? 1 : 0;
@@ -239,7 +245,7 @@ export class BallCandidateLog {
     const c = this.cols;
     const nodes: Nodes = {
       n, start, frame: c.frame.subarray(0, n), u: c.u.subarray(0, n), v: c.v.subarray(0, n), x: c.x.subarray(0, n), y: c.y.subarray(0, n),
-      gx: c.gx.subarray(0, n), gy: c.gy.subarray(0, n), d: c.d.subarray(0, n), reward: c.reward.slice(0, n), mayStop: c.mayStop.subarray(0, n),
+      gx: c.gx.subarray(0, n), gy: c.gy.subarray(0, n), d: c.d.subarray(0, n), rowM: c.rowM.subarray(0, n), reward: c.reward.slice(0, n), mayStop: c.mayStop.subarray(0, n),
     };
     demoteMovingOnLine(nodes, c.onLine);
     markStill(nodes);
@@ -267,9 +273,13 @@ function demoteMovingOnLine(nodes: Nodes, onLine: Uint8Array): void {
 }
 
 /**
- * Candidates that sit at one pitch spot (within STILL_R) in STILL_FRAMES frames of a window of +-10 s are
- * fixtures (a painted mark, debris), not the ball: their reward goes below zero, so no path takes them.
- * (A ball lying dead for a set piece can be lost this way; in play the ball does not keep still for 6 s.)
+ * Candidates that sit at one pitch spot (within STILL_R, or a picture row's ground span where that is
+ * more) in STILL_FRAMES frames of a window of +-10 s are fixtures (a painted mark, debris, a board
+ * letter), not the ball: their reward goes below zero, so no path takes them. (A ball lying dead for a
+ * set piece can be lost this way; in play the ball does not keep still for 6 s.) Far from a low camera a
+ * row spans a metre or more of ground, and a board letter's ground point jumps by that much with every
+ * sub-pixel flicker: held to 0.3 m it never counted as still, and on a static side camera the path sat on
+ * the far boards' letters whenever the ball was out of view.
  */
 function markStill(nodes: Nodes): void {
   const cell = (x: number, y: number) => `${Math.floor(x / STILL_R)},${Math.floor(y / STILL_R)}`;
@@ -285,11 +295,13 @@ function markStill(nodes: Nodes): void {
     const x = nodes.x[i] as number;
     const y = nodes.y[i] as number;
     const f = nodes.frame[i] as number;
+    const r = Math.min(STILL_R_MAX, Math.max(STILL_R, nodes.rowM[i] as number));
+    const reach = Math.ceil(r / STILL_R);
     const cx = Math.floor(x / STILL_R);
     const cy = Math.floor(y / STILL_R);
     const seen = new Set<number>();
-    for (let a = -1; a <= 1; a++) {
-      for (let b = -1; b <= 1; b++) {
+    for (let a = -reach; a <= reach; a++) {
+      for (let b = -reach; b <= reach; b++) {
         const list = byCell.get(`${cx + a},${cy + b}`);
         if (!list || list.length < STILL_FRAMES / 4) continue;
         // Node indices are in frame order: binary search for the window's start.
@@ -304,7 +316,7 @@ function markStill(nodes: Nodes): void {
           const j = list[k] as number;
           const fj = nodes.frame[j] as number;
           if (fj > f + STILL_WINDOW) break;
-          if (Math.hypot((nodes.x[j] as number) - x, (nodes.y[j] as number) - y) <= STILL_R) seen.add(fj);
+          if (Math.hypot((nodes.x[j] as number) - x, (nodes.y[j] as number) - y) <= r) seen.add(fj);
         }
       }
     }
