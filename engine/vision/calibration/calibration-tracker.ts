@@ -28,6 +28,14 @@ export interface TrackerOptions {
 
 const DEG = Math.PI / 180;
 
+/**
+ * Whether a frame has line evidence to calibrate on: painted lines cover a few percent of the grass at
+ * most; ridges everywhere are texture or noise, against which any camera finds "lines" near its model.
+ */
+function usable(lines: LineImage): boolean {
+  return lines.count >= 30 && lines.count <= 0.08 * lines.area;
+}
+
 /** A camera position and the same moved along the line from the pitch centre: 0.75x, 1.35x and 1.8x as far. */
 export function depthVariants(p: [number, number, number]): [number, number, number][] {
   const c = [PITCH_LENGTH / 2, PITCH_WIDTH / 2, 0];
@@ -83,6 +91,7 @@ export class CalibrationTracker {
    * beside the pitch, which the per-frame search misses. Seconds: rig discovery calls it, not next().
    */
   searchWide(lines: LineImage): CalibrationResult {
+    if (!usable(lines)) return this.fail();
     const fit = searchWideCamera(lines);
     if (fit && this.believe(fit, 1)) {
       this.positionConfirmed = true;
@@ -100,9 +109,7 @@ export class CalibrationTracker {
   }
 
   next(lines: LineImage): CalibrationResult {
-    // Painted lines cover a few percent of the grass at most; ridges everywhere are texture or noise,
-    // against which any camera finds "lines" near its model.
-    if (lines.count < 30 || lines.count > 0.08 * lines.area) return this.fail();
+    if (!usable(lines)) return this.fail();
     if (this.prev) {
       const predicted = Float64Array.from(this.prev, (v, i) => v + (this.velocity ? (this.velocity[i] as number) * 0.8 : 0));
       // The position may settle slowly from frame to frame (a rig found from a few views is a few metres

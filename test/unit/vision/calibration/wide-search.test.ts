@@ -61,4 +61,13 @@ describe('searchWideCamera', () => {
     blind.assumePosition(rig!.position);
     expect(blind.next(later.lines).camera).toBeNull();
   }, 120_000);
+
+  it('finds nothing in a frame without line evidence (plain grass, a graphic): judged before the seconds-long search', () => {
+    const grass = new Uint8Array(W * H * 3);
+    for (let i = 0; i < W * H; i++) grass.set([70, 135, 55], i * 3);
+    for (const rgb of [grass, new Uint8Array(W * H * 3)]) {
+      const r = new CalibrationTracker().searchWide(linePixels(rgb, W, H));
+      expect(r).toEqual({ camera: null, how: 'failed', inliers: 0, visible: 0, rms: Infinity });
+    }
+  });
 });
