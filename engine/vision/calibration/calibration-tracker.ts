@@ -60,7 +60,7 @@ export class CalibrationTracker {
   private positionConfirmed = false;
   /**
    * Whole cameras known to explain the video (a static camera's view found once by the wide search):
-   * every search tries them first, as its grid (made for broadcast cameras) may not reach them.
+   * every search fits them too, as its grid (made for broadcast cameras) may not reach them.
    */
   private views: Hypothesis[] = [];
   private readonly minInliers: [number, number];
@@ -76,13 +76,13 @@ export class CalibrationTracker {
 
   /**
    * Start from a known camera position (a fixed rig measured once, or a diagnosis), and optionally
-   * whole views of it (angles, zoom and lens too) that every search tries first.
+   * whole views of it (angles, zoom and lens too) that every search fits too.
    */
   assumePosition(position: [number, number, number], views: readonly Camera[] = []): void {
     this.position = position;
     this.positionWeight = 10;
     this.positionConfirmed = false;
-    // Tried before any grid hypothesis (fitAll goes best score first) and never skipped as unjudged.
+    // Fitted in every search beside the grid's hypotheses; a finite score, or fitAll would skip them as unjudged.
     this.views = views.map((c) => ({ params: toParams(c), score: Number.MAX_VALUE }));
   }
 

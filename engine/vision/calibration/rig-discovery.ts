@@ -13,7 +13,7 @@ export interface RigEstimate {
   tried: number;
   /**
    * Whole cameras found, when only the wide search found any (a static wide camera beside the pitch):
-   * the tracker tries them first in every search (CalibrationTracker.assumePosition).
+   * the tracker fits them in every search (CalibrationTracker.assumePosition).
    */
   views?: Camera[];
 }
