@@ -123,6 +123,8 @@ interface Nodes {
   reward: Float32Array;
   /** A blob seen clearly on the pitch: a link into it may also be scored as a stopped ball (STOP_PX). */
   mayStop: Uint8Array;
+  /** A white cluster at someone's feet, not a blob of its own. */
+  feet: Uint8Array;
 }
 
 /**
@@ -151,10 +153,40 @@ export function ballTrack(frames: readonly BallFrameInput[], options: BallTrackO
   return log.track(options);
 }
 
+/** Longest stretch, frames, the path may follow feet clusters alone (no blob of the ball's own): 8 s. */
+const FEET_RUN_MAX = 200;
+
+/**
+ * Drops stretches where the path ran on feet clusters alone for FEET_RUN_MAX frames or more. A ball at a
+ * dribbler's feet merges with his blob, but it shows on its own within seconds (on the broadcast fixtures
+ * no such stretch lasted 8 s); a static camera shows part of the pitch, and while the ball was in the other
+ * half the path chained players' white socks and shorts for 8-20 s (side fixture: two stretches, 558 rows,
+ * none on the ball). The step after a dropped stretch starts afresh (nothing is bridged across it).
+ */
+function dropLongFeetRuns(path: PathStep[], nodes: Nodes): PathStep[] {
+  const out: PathStep[] = [];
+  let k = 0;
+  while (k < path.length) {
+    let e = k;
+    if (nodes.feet[(path[k] as PathStep).node] === 1) {
+      while (e + 1 < path.length && (path[e + 1] as PathStep).linked && nodes.feet[(path[e + 1] as PathStep).node] === 1) e++;
+      const span = (nodes.frame[(path[e] as PathStep).node] as number) - (nodes.frame[(path[k] as PathStep).node] as number);
+      if (span >= FEET_RUN_MAX) {
+        if (e + 1 < path.length) path[e + 1] = { ...(path[e + 1] as PathStep), linked: false };
+        k = e + 1;
+        continue;
+      }
+    }
+    for (let i = k; i <= e; i++) out.push(path[i] as PathStep);
+    k = e + 1;
+  }
+  return out;
+}
+
 function trackNodes(nodes: Nodes, cams: readonly (Camera | null)[], options: BallTrackOptions): (BallPoint | null)[] {
   const maxGap = options.maxGap ?? 12;
   const maxLink = Math.max(maxGap, options.maxLink ?? 25);
-  const path = bestPath(nodes, cams, maxLink);
+  const path = dropLongFeetRuns(bestPath(nodes, cams, maxLink), nodes);
   const out: (BallPoint | null)[] = new Array<BallPoint | null>(cams.length).fill(null);
   for (const p of path) {
     out[nodes.frame[p.node] as number] = { x: nodes.x[p.node] as number, y: nodes.y[p.node] as number, z: 0, u: nodes.u[p.node] as number, v: nodes.v[p.node] as number, how: 'seen' };
@@ -191,7 +223,7 @@ export class BallCandidateLog {
   private static alloc(cap: number) {
     return {
       frame: new Int32Array(cap), u: new Float32Array(cap), v: new Float32Array(cap), x: new Float32Array(cap), y: new Float32Array(cap),
-      gx: new Float32Array(cap), gy: new Float32Array(cap), d: new Float32Array(cap), rowM: new Float32Array(cap), reward: new Float32Array(cap), onLine: new Uint8Array(cap), mayStop: new Uint8Array(cap),
+      gx: new Float32Array(cap), gy: new Float32Array(cap), d: new Float32Array(cap), rowM: new Float32Array(cap), reward: new Float32Array(cap), onLine: new Uint8Array(cap), mayStop: new Uint8Array(cap), feet: new Uint8Array(cap),
     };
   }
 
@@ -230,6 +262,7 @@ export class BallCandidateLog {
       cols.gy[n] = g[1];
       cols.d[n] = c.d ?? 3;
       cols.rowM[n] = below ? Math.hypot(below[0] - g[0], below[1] - g[1]) : 0;
+      cols.feet[n] = c.kind === 'feet' ? 1 : 0;
       cols.onLine[n] = c.kind === 'feet' && distanceToMarking(c.x, c.y) < ON_LINE_R ? 1 : 0;
       cols.reward[n] = (c.kind === 'feet' ? FEET_REWARD : freeReward(c.score) * whiteness(c) * upright(c)) * (off > OFF_PITCH_SOFT ? 0.85 : 1);
       cols.mayStop[n] = c.kind !== 'feet' && off <= OFF_PITCH_SOFT && (cols.reward[n] as number) > FEET_REWARD ? 1 : 0;
@@ -245,7 +278,7 @@ export class BallCandidateLog {
     const c = this.cols;
     const nodes: Nodes = {
       n, start, frame: c.frame.subarray(0, n), u: c.u.subarray(0, n), v: c.v.subarray(0, n), x: c.x.subarray(0, n), y: c.y.subarray(0, n),
-      gx: c.gx.subarray(0, n), gy: c.gy.subarray(0, n), d: c.d.subarray(0, n), rowM: c.rowM.subarray(0, n), reward: c.reward.slice(0, n), mayStop: c.mayStop.subarray(0, n),
+      gx: c.gx.subarray(0, n), gy: c.gy.subarray(0, n), d: c.d.subarray(0, n), rowM: c.rowM.subarray(0, n), reward: c.reward.slice(0, n), mayStop: c.mayStop.subarray(0, n), feet: c.feet.subarray(0, n),
     };
     demoteMovingOnLine(nodes, c.onLine);
     markStill(nodes);

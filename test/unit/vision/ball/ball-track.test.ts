@@ -89,6 +89,21 @@ describe('ballTrack', () => {
     expect(track.slice(0, 100).filter((p, k) => dist(p, at(k)!) < 0.5).length).toBe(100);
   });
 
+  it('does not follow players\' feet for seconds on end while the ball is out of view, but keeps a dribble', () => {
+    // A static camera shows part of the pitch: the ball rolls out of view for 12 s while two players jog
+    // about in it, the white of their socks showing as clusters at their feet. Later a dribbler carries
+    // the ball for 3 s, seen only as a cluster at his feet, between two clear sightings.
+    const ballAt = (f: number): [number, number, number] => (f < 400 ? [30 + 0.2 * f, 25, 0] : [40 + 0.1 * (f - 400), 25, 0]);
+    const jogger = (f: number, k: number): [number, number, number] => [40 + 8 * Math.sin(f / 60 + k), 20 + 10 * k + 4 * Math.cos(f / 45), 0];
+    const frames = scene(700, (f) => (f < 50 || (f >= 400 && f < 450) || (f >= 525 && f < 700) ? ballAt(f) : null), (f, cam) => [
+      ...(f >= 50 && f < 400 ? [0, 1].map((k) => ballCandidate(cam, ...jogger(f, k), { kind: 'feet', score: 0.3 })) : []),
+      f >= 450 && f < 525 ? ballCandidate(cam, ...ballAt(f), { kind: 'feet', score: 0.3 }) : null,
+    ]);
+    const track = ballTrack(frames);
+    expect(track.slice(60, 390).filter((p) => p).length).toBe(0);
+    expect(track.slice(450, 525).filter((p, k) => dist(p, ballAt(450 + k)) < 0.6).length).toBe(75);
+  });
+
   it('bridges a ball hidden for a moment, not one gone for longer than half a second', () => {
     const at = (f: number): [number, number, number] => [20 + 0.3 * f, 40 - 0.1 * f, 0];
     const hidden = (f: number) => (f > 40 && f <= 48) || (f > 100 && f <= 140);
