@@ -1,7 +1,7 @@
 import { lensLimit2, rotation, type Camera } from '../../geometry/camera.js';
 import { LINE_WIDTH } from '../../geometry/pitch-markings.js';
 import type { LineImage } from './line-pixels.js';
-import type { PitchModel } from './pitch-model.js';
+import { offsetModel, TANGENT_NUDGE, type PitchModel } from './pitch-model.js';
 
 /** Parameter vector of a camera fit: angles in radians, focal as its logarithm, position in metres. */
 export const PARAMS = ['pan', 'tilt', 'roll', 'logFocal', 'x', 'y', 'z', 'k1'] as const;
@@ -145,7 +145,7 @@ export function fitCamera(lines: LineImage, model: PitchModel, start: Float64Arr
   for (const gate of gates) {
     projectModel(p, w, h, model, u, v);
     // Normals from a second projection 0.25 m along each line.
-    const shifted = shiftedModel(model);
+    const shifted = offsetModel(model, TANGENT_NUDGE, 0);
     projectModel(p, w, h, shifted, u2, v2);
     let count = 0;
     for (let i = 0; i < m; i++) {
@@ -246,8 +246,9 @@ export function scoreCamera(lines: LineImage, model: PitchModel, p: Float64Array
   const u3 = new Float64Array(model.count);
   const v3 = new Float64Array(model.count);
   projectModel(p, w, h, model, u, v);
-  projectModel(p, w, h, shiftedModel(model), u2, v2);
-  projectModel(p, w, h, widthModel(model), u3, v3);
+  projectModel(p, w, h, offsetModel(model, TANGENT_NUDGE, 0), u2, v2);
+  // The model moved one line width across its lines: each line's width in the picture.
+  projectModel(p, w, h, offsetModel(model, 0, LINE_WIDTH), u3, v3);
   let visible = 0;
   let inliers = 0;
   let sq = 0;
@@ -295,28 +296,6 @@ export function scoreCamera(lines: LineImage, model: PitchModel, p: Float64Array
  * 0.1-0.2 px lines show 37-39% of the time, still evidence a camera 3 m off needs against it.
  */
 const MIN_LINE_PX = 0.1;
-
-const widthCache = new WeakMap<PitchModel, PitchModel>();
-/** The model moved one line width across its lines: projecting both gives each line's width in the picture. */
-function widthModel(model: PitchModel): PitchModel {
-  let s = widthCache.get(model);
-  if (!s) {
-    s = { count: model.count, x: model.x.map((xv, i) => xv - LINE_WIDTH * (model.ty[i] as number)), y: model.y.map((yv, i) => yv + LINE_WIDTH * (model.tx[i] as number)), tx: model.tx, ty: model.ty };
-    widthCache.set(model, s);
-  }
-  return s;
-}
-
-const shiftedCache = new WeakMap<PitchModel, PitchModel>();
-/** The model moved 0.25 m along its lines: projecting both gives each point's image direction. */
-function shiftedModel(model: PitchModel): PitchModel {
-  let s = shiftedCache.get(model);
-  if (!s) {
-    s = { count: model.count, x: model.x.map((xv, i) => xv + 0.25 * (model.tx[i] as number)), y: model.y.map((yv, i) => yv + 0.25 * (model.ty[i] as number)), tx: model.tx, ty: model.ty };
-    shiftedCache.set(model, s);
-  }
-  return s;
-}
 
 // Ridge centres in picture coordinates, where pixel i covers [i, i + 1) (the projector's convention):
 // the centre of pixel i is i + 0.5.

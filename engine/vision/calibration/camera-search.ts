@@ -2,7 +2,7 @@ import { PITCH_LENGTH as L, PITCH_WIDTH as W } from '../../geometry/pitch-markin
 import type { DistanceMap } from './distance-transform.js';
 import type { LineImage } from './line-pixels.js';
 import { projectModel } from './camera-fit.js';
-import type { PitchModel } from './pitch-model.js';
+import { offsetModel, TANGENT_NUDGE, type PitchModel } from './pitch-model.js';
 
 /**
  * Camera positions tried when nothing is known yet, metres: where match cameras stand. The grid is
@@ -61,8 +61,6 @@ export function scoreScratch(model: PitchModel): ScoreScratch {
   return { u: new Float64Array(n), v: new Float64Array(n), u2: new Float64Array(n), v2: new Float64Array(n) };
 }
 
-/** Metres each model point is nudged along its line to measure how long its stretch of line images. */
-const NUDGE = 0.25;
 /** A point's weight in the length-weighted score is capped: a line passing right under the lens is not worth the whole view. */
 const MAX_WEIGHT_PX = 40;
 
@@ -77,7 +75,7 @@ export function coarseScore(lines: LineImage, dt: DistanceMap, model: PitchModel
   const { width: w, height: h } = lines;
   const { u, v, u2, v2 } = scratch;
   projectModel(p, w, h, model, u, v);
-  if (step !== undefined) projectModel(p, w, h, nudgedModel(model), u2, v2);
+  if (step !== undefined) projectModel(p, w, h, offsetModel(model, TANGENT_NUDGE, 0), u2, v2);
   let s = 0;
   let inside = 0;
   const b2 = blur * blur;
@@ -87,7 +85,7 @@ export function coarseScore(lines: LineImage, dt: DistanceMap, model: PitchModel
     if (!(x === x) || x < 0 || y < 0 || x > w - 1 || y > h - 1) continue;
     let weight = 1;
     if (step !== undefined) {
-      weight = Math.min(MAX_WEIGHT_PX, (Math.hypot((u2[i] as number) - x, (v2[i] as number) - y) * step) / NUDGE);
+      weight = Math.min(MAX_WEIGHT_PX, (Math.hypot((u2[i] as number) - x, (v2[i] as number) - y) * step) / TANGENT_NUDGE);
       if (!(weight === weight)) continue;
     }
     inside++;
@@ -98,16 +96,6 @@ export function coarseScore(lines: LineImage, dt: DistanceMap, model: PitchModel
   }
   // A view must show a fair amount of the pitch's lines to be judged at all.
   return inside < 12 ? -Infinity : s;
-}
-
-const nudged = new WeakMap<PitchModel, PitchModel>();
-function nudgedModel(model: PitchModel): PitchModel {
-  let m = nudged.get(model);
-  if (!m) {
-    m = { ...model, x: model.x.map((x, i) => x + NUDGE * (model.tx[i] as number)), y: model.y.map((y, i) => y + NUDGE * (model.ty[i] as number)) };
-    nudged.set(model, m);
-  }
-  return m;
 }
 
 /**

@@ -33,3 +33,33 @@ export function pitchModel(step: number): PitchModel {
   }
   return { count: xs.length, x: Float64Array.from(xs), y: Float64Array.from(ys), tx: Float64Array.from(txs), ty: Float64Array.from(tys) };
 }
+
+/** Metres a model is nudged along its lines to find each point's direction (and picture length) by projecting both. */
+export const TANGENT_NUDGE = 0.25;
+
+const offsets = new WeakMap<PitchModel, Map<string, PitchModel>>();
+/**
+ * The model with every point moved `along` metres along its line and `across` metres across it (to the
+ * left of its direction), made once per model and offset. Projecting a model and its offset copy gives
+ * each point's picture direction (along) or its line's width in the picture (across, one line width).
+ */
+export function offsetModel(model: PitchModel, along: number, across: number): PitchModel {
+  let byOffset = offsets.get(model);
+  if (!byOffset) {
+    byOffset = new Map();
+    offsets.set(model, byOffset);
+  }
+  const key = `${along},${across}`;
+  let m = byOffset.get(key);
+  if (!m) {
+    m = {
+      count: model.count,
+      x: model.x.map((x, i) => x + along * (model.tx[i] as number) - across * (model.ty[i] as number)),
+      y: model.y.map((y, i) => y + along * (model.ty[i] as number) + across * (model.tx[i] as number)),
+      tx: model.tx,
+      ty: model.ty,
+    };
+    byOffset.set(key, m);
+  }
+  return m;
+}

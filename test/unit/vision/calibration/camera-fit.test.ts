@@ -6,7 +6,7 @@ import {
   clampParams, fitCamera, fromParams, lineAlongNormal, PARAMS, projectModel, scoreCamera, toParams, type Sigmas,
 } from '../../../../engine/vision/calibration/camera-fit.js';
 import { linePixels, type LineImage } from '../../../../engine/vision/calibration/line-pixels.js';
-import { pitchModel } from '../../../../engine/vision/calibration/pitch-model.js';
+import { offsetModel, pitchModel } from '../../../../engine/vision/calibration/pitch-model.js';
 import { gridErrors, H, median, renderFrames, W } from './rendered-frames.js';
 
 const DEG = Math.PI / 180;
@@ -65,6 +65,19 @@ describe('pitch model and its projection', () => {
     expect(onHalfway[0]).toBe(0);
     expect(onHalfway[onHalfway.length - 1]).toBe(68);
     for (let k = 1; k < onHalfway.length; k++) expect(onHalfway[k]! - onHalfway[k - 1]!).toBeLessThanOrEqual(2 + 1e-9);
+  });
+
+  it('offsetModel moves every point along and across its line (to its left), once per model and offset', () => {
+    const m = pitchModel(2);
+    const moved = offsetModel(m, 0.25, 0.12);
+    for (let i = 0; i < m.count; i++) {
+      const dx = moved.x[i]! - m.x[i]!;
+      const dy = moved.y[i]! - m.y[i]!;
+      expect(dx * m.tx[i]! + dy * m.ty[i]!).toBeCloseTo(0.25, 9);
+      expect(-dx * m.ty[i]! + dy * m.tx[i]!).toBeCloseTo(0.12, 9);
+    }
+    expect(offsetModel(m, 0.25, 0.12)).toBe(moved);
+    expect(offsetModel(m, 0.25, 0)).not.toBe(moved);
   });
 
   it('projectModel equals the projector (with distortion), NaN behind the camera and past the lens reach', () => {
