@@ -9,6 +9,9 @@ export const BALL_DIAMETER = 0.22;
 /** Farthest a ball at a player's feet lies from his foot point, metres. */
 const FEET_REACH = 2;
 
+/** The lower part of a person's box searched for a ball at his feet, in box heights. */
+const FEET_BAND = 0.3;
+
 /** A small bright blob that may be the ball, working-grid pixels. */
 export interface BallCandidate {
   u: number;
@@ -112,7 +115,7 @@ export function ballAtFeet(people: readonly { box: readonly number[]; x: number;
     const d = Math.max(1, Math.hypot(p0[0] - p1[0], p0[1] - p1[1]));
     const xa = Math.max(0, Math.floor(x0 - bw / 3));
     const xb = Math.min(w - 1, Math.ceil(x1 + bw / 3));
-    const ya = Math.max(0, Math.floor(y1 - 0.3 * (y1 - y0)));
+    const ya = Math.max(0, Math.floor(y1 - FEET_BAND * (y1 - y0)));
     const yb = Math.min(h - 1, Math.ceil(y1 + d));
     const rw = xb - xa + 1;
     const white = new Uint8Array(rw * (yb - ya + 1));
@@ -231,6 +234,9 @@ export function throughGoal(ray: Ray): boolean {
   }
   return false;
 }
+
+/** Smallest ball diameter, pixels, at which a speck inside a person's box (above his feet) is taken as the ball. */
+const IN_BOX_MIN_D = 2.4;
 
 /** How far off the pitch a ball is still looked for, metres (a ball out of play lies between the lines and the boards). */
 const SPECK_OFF_PITCH = 6;
@@ -366,7 +372,12 @@ export function ballSpecks(rgb: Uint8Array, camera: Camera, people: readonly { b
     const u = (x0 + x1 + 1) / 2;
     const v = (y0 + y1 + 1) / 2;
     if (existing.some((c) => Math.abs(c.u - u) <= 2 && Math.abs(c.v - v) <= 2)) return null;
-    if (people.some((p) => u >= (p.box[0] as number) - 1 && u <= (p.box[2] as number) + 1 && v >= (p.box[1] as number) - 1 && v <= (p.box[3] as number) + 1)) return null;
+    // The feet band of a person's box is ballAtFeet's. Higher up a box is looser than the body: a cluster
+    // there with grass all around it (below and beside, checked next, and above) is a ball just beyond
+    // the player, farther from the camera (a throw-in's ball beside the thrower); a far player's white
+    // shorts, with his thin legs blurred into the grass below, have his shirt above.
+    const inBox = people.filter((p) => u >= (p.box[0] as number) - 1 && u <= (p.box[2] as number) + 1 && v >= (p.box[1] as number) - 1 && v <= (p.box[3] as number) + 1);
+    if (inBox.some((p) => v >= (p.box[3] as number) - FEET_BAND * ((p.box[3] as number) - (p.box[1] as number)) - 1)) return null;
     // On grass: green under the cluster (left, middle, right), on both sides of it and, on the pitch,
     // above it. A ball on the grass has it; white letters on the boards, the shorts or shirt of a player
     // the detector missed, the net do not (nor a ball seen against the boards or a player, which is lost
@@ -382,7 +393,7 @@ export function ballSpecks(rgb: Uint8Array, camera: Camera, people: readonly { b
     const g = ground(u, y1 + 1);
     const off = g ? Math.max(-g[0], g[0] - PITCH_LENGTH, -g[1], g[1] - PITCH_WIDTH) : Infinity;
     // Above it too, on the pitch; off it, the boards may rise right behind a ball lying by them.
-    if (!g || off > SPECK_OFF_PITCH || (off <= 0 && !isGrass(cx, y0 - 2))) return null;
+    if (!g || off > SPECK_OFF_PITCH || ((off <= 0 || inBox.length > 0) && !isGrass(cx, y0 - 2))) return null;
     // Darker all around: the corners of a ring two pixels out.
     let around = 0;
     for (const [x, y] of [[x0 - 2, y0 - 2], [x1 + 2, y0 - 2], [x0 - 2, y1 + 2], [x1 + 2, y1 + 2]] as const) around += luma(y * w + x);
@@ -395,6 +406,10 @@ export function ballSpecks(rgb: Uint8Array, camera: Camera, people: readonly { b
     const long = Math.max(bw, bh);
     const short = Math.min(bw, bh);
     if (short > 2 * d + 1 || long > 4 * d + 2) return null;
+    // Beside a player the ball is round: a thin white stroke there is a sock, a sleeve or a stripe. Below
+    // IN_BOX_MIN_D pixels shape tells nothing (a tactical or far static view: there such specks chained
+    // the white kit of small players, ball rows 16.0 -> 12.1% within 2 m on the tactical fixture).
+    if (inBox.length > 0 && (d < IN_BOX_MIN_D || short < 0.6 * d || long > 1.6 * d + 1)) return null;
     // Not paint: a fragment of a painted line (their pixels break into specks where a line runs
     // diagonally) lies on the line, give or take a couple of pixels of calibration error. A ball on
     // a line is lost here; the foreground blobs may still have it.

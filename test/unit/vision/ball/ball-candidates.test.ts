@@ -64,11 +64,41 @@ describe('ballSpecks', () => {
     const b = proj.project(70, 73, 1) as [number, number];
     for (let y = Math.round(b[1]); y <= Math.round(a[1]); y++) for (let x = Math.round(a[0]); x <= Math.round(b[0]); x++) paint(rgb, x, y, [240, 130, 10]);
     for (let x = Math.round(a[0]) + 4; x < b[0] - 4; x += 9) disc(rgb, x, (a[1] + b[1]) / 2, 1.5);
-    // A white shirt inside a detected person's box.
+    // A detected player: a white number on a dark shirt, white socks at his feet.
     const shirt = proj.project(70, 20, 1.2) as [number, number];
-    disc(rgb, shirt[0], shirt[1], 2);
     const person = { box: [shirt[0] - 5, shirt[1] - 10, shirt[0] + 5, shirt[1] + 20] };
+    for (let y = shirt[1] - 8; y <= shirt[1] + 10; y++) for (let x = shirt[0] - 4; x <= shirt[0] + 4; x++) paint(rgb, x, y, [30, 40, 120]);
+    disc(rgb, shirt[0], shirt[1], 2);
+    disc(rgb, shirt[0] - 2, shirt[1] + 18, 1.2);
     expect(ballSpecks(rgb, cam, [person], [])).toEqual([]);
+  });
+
+  it('finds a ball lying just beyond a player, inside his box but on grass (a throw-in)', () => {
+    // Zoomed in on the far touchline: the ball is 4-5 px across, enough to tell round from a stroke.
+    const near = broadcastCamera({ tilt: 0.22, focal: 2400 });
+    const nearProj = projector(near);
+    const rgb = grass(4);
+    const feet = nearProj.project(52.5, 68, 0) as [number, number];
+    const head = nearProj.project(52.5, 68, 1.8) as [number, number];
+    const ball = nearProj.project(52.85, 71, 0.11) as [number, number];
+    const person = { box: [feet[0] - 8, head[1], feet[0] + 8, feet[1]] };
+    // The thrower: a dark figure a few pixels wide; the ball lies behind him, inside his box, above his feet.
+    for (let y = Math.round(head[1]); y <= feet[1]; y++) for (let x = Math.round(feet[0]) - 2; x <= feet[0] + 1; x++) paint(rgb, x, y, [30, 40, 120]);
+    disc(rgb, ball[0], ball[1], 2.3);
+    expect(ball[0]).toBeLessThan(person.box[2] as number);
+    expect(ball[1]).toBeLessThan((person.box[3] as number) - 0.3 * ((person.box[3] as number) - (person.box[1] as number)));
+    const found = ballSpecks(rgb, near, [person], []);
+    expect(found.length).toBe(1);
+    expect(Math.hypot((found[0]?.x ?? 0) - 52.85, (found[0]?.y ?? 0) - 71)).toBeLessThan(0.8);
+    // The same speck on a far, small view (the ball 1-2 px): shape tells nothing there, it is left out.
+    const far = grass(5);
+    const farFeet = proj.project(40, 68, 0) as [number, number];
+    const farHead = proj.project(40, 68, 1.8) as [number, number];
+    const farBall = proj.project(40.2, 71, 0.11) as [number, number];
+    for (let y = Math.round(farHead[1]); y <= farFeet[1]; y++) for (let x = Math.round(farFeet[0]) - 2; x <= farFeet[0] + 1; x++) paint(far, x, y, [30, 40, 120]);
+    disc(far, farBall[0], farBall[1], 1.4);
+    expect(ballSpecks(far, cam, [{ box: [farFeet[0] - 7, farHead[1], farFeet[0] + 7, farFeet[1]] }], [])).toEqual([]);
+    expect(ballSpecks(far, cam, [], []).length).toBe(1);
   });
 
   it('leaves a ball the blob stage already found to it', () => {
