@@ -163,8 +163,9 @@ const FEET_RUN_MAX = 200;
  * half the path chained players' white socks and shorts for 8-20 s (side fixture: two stretches, 558 rows,
  * none on the ball). The step after a dropped stretch starts afresh (nothing is bridged across it).
  */
-function dropLongFeetRuns(path: PathStep[], nodes: Nodes): PathStep[] {
+function dropLongFeetRuns(path: readonly PathStep[], nodes: Nodes): PathStep[] {
   const out: PathStep[] = [];
+  let restart = false;
   let k = 0;
   while (k < path.length) {
     let e = k;
@@ -172,12 +173,16 @@ function dropLongFeetRuns(path: PathStep[], nodes: Nodes): PathStep[] {
       while (e + 1 < path.length && (path[e + 1] as PathStep).linked && nodes.feet[(path[e + 1] as PathStep).node] === 1) e++;
       const span = (nodes.frame[(path[e] as PathStep).node] as number) - (nodes.frame[(path[k] as PathStep).node] as number);
       if (span >= FEET_RUN_MAX) {
-        if (e + 1 < path.length) path[e + 1] = { ...(path[e + 1] as PathStep), linked: false };
+        restart = true;
         k = e + 1;
         continue;
       }
     }
-    for (let i = k; i <= e; i++) out.push(path[i] as PathStep);
+    for (let i = k; i <= e; i++) {
+      const step = path[i] as PathStep;
+      out.push(restart ? { node: step.node, linked: false } : step);
+      restart = false;
+    }
     k = e + 1;
   }
   return out;
