@@ -1,7 +1,7 @@
-import { groundProjector, projector, rotation, type Camera, type Projector } from '../../geometry/camera.js';
+import { groundProjector, projector, type Camera, type Projector } from '../../geometry/camera.js';
 import { PITCH_LENGTH, PITCH_WIDTH } from '../../geometry/pitch-markings.js';
 import { BALL_DIAMETER, distanceToMarking, type BallCandidate } from './ball-candidates.js';
-import { fitRays, GRAVITY, pixelRay, RayFit, rayResidual, type RayFitResult, type RayObservation } from './ball-flight.js';
+import { boostFlightTracklets, placeFlights } from './path-flights.js';
 
 /** One frame's ball inputs: the calibrated camera (null when the frame was not calibrated) and every candidate. */
 export interface BallFrameInput {
@@ -36,7 +36,6 @@ export interface BallTrackOptions {
   onFlight?: (f: { from: number; to: number; apex: number; rms: number; groundRms: number; n: number }) => void;
 }
 
-const FRAME_S = 0.04;
 /**
  * Reward per frame for a candidate on the path: a free blob or speck by its score (times the factors
  * below), a white cluster at a player's feet a fixed amount (when the ball is played, those are all
@@ -103,7 +102,7 @@ const OFF_PITCH_MAX = 5;
 const OFF_PITCH_SOFT = 1;
 
 /** The candidates of a whole video, column-wise (a match has about a million of them). */
-interface Nodes {
+export interface Nodes {
   n: number;
   /** Nodes of frame f: [start[f], start[f + 1]). */
   start: Int32Array;
@@ -125,6 +124,8 @@ interface Nodes {
   mayStop: Uint8Array;
   /** A white cluster at someone's feet, not a blob of its own. */
   feet: Uint8Array;
+  /** Id (from 1) of the ballistic flight of free blobs a node belongs to (boostFlightTracklets), 0: none. */
+  flight?: Int32Array;
 }
 
 /**
@@ -287,6 +288,7 @@ export class BallCandidateLog {
     };
     demoteMovingOnLine(nodes, c.onLine);
     markStill(nodes);
+    boostFlightTracklets(nodes, this.cams);
     return trackNodes(nodes, this.cams, options);
   }
 }
@@ -363,7 +365,7 @@ function markStill(nodes: Nodes): void {
   for (let i = 0; i < nodes.n; i++) if (still[i]) nodes.reward[i] = -1;
 }
 
-interface PathStep {
+export interface PathStep {
   node: number;
   /** Joined to the previous step by an edge (false: the path restarted here). */
   linked: boolean;
@@ -410,6 +412,8 @@ function bestPath(nodes: Nodes, cams: readonly (Camera | null)[], maxLink: numbe
             const p = proj.project((nodes.gx[i] as number) + (vx[i] as number) * dt, (nodes.gy[i] as number) + (vy[i] as number) * dt, 0);
             if (!p) continue;
             let r = Math.hypot(p[0] - uj, p[1] - vj);
+            // Blobs of one flight found among the free blobs: the parabola links them, not ground motion.
+            if (nodes.flight !== undefined && (nodes.flight[j] as number) > 0 && nodes.flight[i] === nodes.flight[j]) r = 0;
             let stop = 0;
             if (linked[i] && nodes.mayStop[j] === 1) {
               const q = proj.project(nodes.gx[i] as number, nodes.gy[i] as number, 0);
@@ -465,163 +469,3 @@ function teleport(nodes: Nodes, i: number, j: number): number {
   return Math.min(TELEPORT_MAX, Math.max(0, d - reach) * TELEPORT_PER_M);
 }
 
-/** A stretch of the path explained by a ballistic flight. */
-interface Flight {
-  /** Path steps [from, to]. */
-  from: number;
-  to: number;
-  fit: RayFit;
-  theta: Float64Array;
-  /** Frame of t = 0. */
-  t0: number;
-}
-
-/** Smallest apex (metres) and duration (frames) of a flight worth placing in 3D; fit tolerances in pixels. */
-const FLIGHT_MIN_APEX = 0.8;
-const FLIGHT_MIN_FRAMES = 10;
-const FLIGHT_MAX_FRAMES = 150;
-const FLIGHT_RMS = 1.5;
-const FLIGHT_OUTLIER = 4;
-/** A sighting at most this many frames before or after a stretch in the air is its kick or landing, on the grass. */
-const GROUNDED_GAP = 3;
-/** Highest plausible apex, metres; a ball on the grass fits the ground model within this many pixels. */
-const FLIGHT_MAX_APEX = 30;
-const FLIGHT_GROUND_RMS = 1;
-/** Largest acceleration (m/s²) of a ball rolling on the grass that the ground model may call on. */
-const ROLL_MAX_ACCEL = 8;
-
-/**
- * Finds the stretches of the path that a ball in the air explains (a parabola under gravity through the
- * candidates' rays, much better than a ball rolling on the grass) and places those frames on the
- * parabola: the ground under an airborne ball is metres from where its ray meets the grass. The search
- * grows a window from each sighting while the parabola keeps predicting the next sighting; the longest
- * window is then judged with residuals in pixels (isFlight).
- */
-function placeFlights(path: readonly PathStep[], nodes: Nodes, cams: readonly (Camera | null)[], out: (BallPoint | null)[], maxGap: number, onFlight: BallTrackOptions['onFlight']): void {
-  const rotations = new Map<number, ReturnType<typeof rotation>>();
-  const obsOf = (k: number, t0: number): RayObservation => {
-    const node = (path[k] as PathStep).node;
-    const f = nodes.frame[node] as number;
-    const cam = cams[f] as Camera;
-    let R = rotations.get(f);
-    if (!R) {
-      R = rotation(cam);
-      rotations.set(f, R);
-    }
-    const ray = pixelRay(cam, nodes.u[node] as number, nodes.v[node] as number, R);
-    const depth = Math.hypot((nodes.gx[node] as number) - cam.x, (nodes.gy[node] as number) - cam.y, cam.z);
-    return { t: (f - t0) * FRAME_S, ray, focal: cam.focal, w: cam.focal / depth };
-  };
-  const frameOf = (k: number) => nodes.frame[(path[k] as PathStep).node] as number;
-  const flights: Flight[] = [];
-  for (let s = 0; s < path.length;) {
-    const t0 = frameOf(s);
-    const fit = new RayFit('flight');
-    const obs: RayObservation[] = [];
-    let theta: Float64Array | null = null;
-    let to = -1;
-    for (let e = s; e < path.length; e++) {
-      const fe = frameOf(e);
-      if (e > s && fe - frameOf(e - 1) > maxGap + 1) break;
-      if (fe - t0 > FLIGHT_MAX_FRAMES) break;
-      const o = obsOf(e, t0);
-      if (theta && rayResidual(o, fit.point(theta, o.t)) > FLIGHT_OUTLIER) break;
-      fit.add(o);
-      obs.push(o);
-      if (fit.n < 6) continue;
-      const sol = fit.solve();
-      if (!sol) continue;
-      if (Math.sqrt(sol.sse / (2 * fit.n - 6)) > FLIGHT_RMS) break;
-      theta = sol.theta;
-      if (fe - t0 >= FLIGHT_MIN_FRAMES) to = e;
-    }
-    // Sightings right before and after the stretch: where a ball goes up or comes down, on the grass.
-    const grounded: { t: number; w: number }[] = [];
-    if (to >= 0) {
-      if (s > 0 && t0 - frameOf(s - 1) <= GROUNDED_GAP) grounded.push({ t: (frameOf(s - 1) - t0) * FRAME_S, w: obsOf(s - 1, t0).w });
-      if (to + 1 < path.length && frameOf(to + 1) - frameOf(to) <= GROUNDED_GAP) grounded.push({ t: (frameOf(to + 1) - t0) * FRAME_S, w: obsOf(to + 1, t0).w });
-    }
-    const verdict = to >= 0 ? isFlight(obs.slice(0, to - s + 1), (frameOf(to) - t0) * FRAME_S, (cams[t0] as Camera).z, grounded) : null;
-    if (verdict) {
-      flights.push({ from: s, to, fit: verdict.flight.fit, theta: verdict.flight.theta, t0 });
-      onFlight?.({ from: t0, to: frameOf(to), apex: verdict.apex, rms: verdict.flight.rms, groundRms: verdict.ground, n: to - s + 1 });
-      s = to + 1;
-    } else {
-      s++;
-    }
-  }
-  const place = (fl: Flight, g: number) => {
-    const p = fl.fit.point(fl.theta, (g - fl.t0) * FRAME_S);
-    const cam = cams[g];
-    const px = cam ? projector(cam).project(p[0], p[1], p[2]) : null;
-    const o = out[g];
-    out[g] = { x: p[0], y: p[1], z: Math.max(0, p[2] - BALL_DIAMETER / 2), u: px ? px[0] : o?.u ?? 0, v: px ? px[1] : o?.v ?? 0, how: 'flight' };
-    return p[2];
-  };
-  for (const fl of flights) {
-    for (let k = fl.from; k <= fl.to; k++) {
-      const f = frameOf(k);
-      const next = k < fl.to ? frameOf(k + 1) : f + 1;
-      // The sighting itself and, across a short gap, the frames up to the next sighting.
-      for (let g = f; g < next && (g === f || next - f <= maxGap + 1); g++) place(fl, g);
-    }
-    // The kick and the landing are often hidden (by the kicker, by blur): across a short gap (maxGap
-    // frames at most, as any bridge) to the sighting before or after the flight, the parabola replaces the
-    // straight bridge for as long as it stays above the grass.
-    const first = frameOf(fl.from);
-    const last = frameOf(fl.to);
-    const before = fl.from > 0 ? frameOf(fl.from - 1) : -Infinity;
-    const after = fl.to + 1 < path.length ? frameOf(fl.to + 1) : Infinity;
-    if (first - before <= maxGap + 1) {
-      for (let g = first - 1; g > before && (out[g]?.how ?? 'bridged') === 'bridged'; g--) {
-        if (fl.fit.point(fl.theta, (g - fl.t0) * FRAME_S)[2] < BALL_DIAMETER / 2 - 0.05) break;
-        place(fl, g);
-      }
-    }
-    if (after - last <= maxGap + 1) {
-      for (let g = last + 1; g < after && (out[g]?.how ?? 'bridged') === 'bridged'; g++) {
-        if (fl.fit.point(fl.theta, (g - fl.t0) * FRAME_S)[2] < BALL_DIAMETER / 2 - 0.05) break;
-        place(fl, g);
-      }
-    }
-  }
-}
-
-/** Highest point of the ball (its bottom) over [0, duration] on a fitted flight. */
-function apexOf(fit: RayFit, theta: Float64Array, duration: number): number {
-  const tApex = Math.min(duration, Math.max(0, (theta[5] as number) / GRAVITY));
-  return fit.point(theta, tApex)[2] - BALL_DIAMETER / 2;
-}
-
-/**
- * A window of sightings is a flight when the parabola explains it within a pixel or so, clearly better
- * than a ball on the grass does, and rises to a plausible height (above FLIGHT_MIN_APEX, below the camera).
- */
-function isFlight(obs: readonly RayObservation[], duration: number, cameraHeight: number, grounded: readonly { t: number; w: number }[] = []): { flight: RayFitResult; apex: number; ground: number } | null {
-  const flight = fitRays(obs, 'flight', BALL_DIAMETER / 2);
-  if (!flight || flight.rms > FLIGHT_RMS || flight.max > FLIGHT_OUTLIER) return null;
-  const apex = apexOf(flight.fit, flight.theta, duration);
-  const zStart = flight.fit.point(flight.theta, 0)[2];
-  const zEnd = flight.fit.point(flight.theta, duration)[2];
-  if (apex < FLIGHT_MIN_APEX || apex > Math.min(FLIGHT_MAX_APEX, cameraHeight - 2) || zStart < -1 || zEnd < -1) return null;
-  // The ground model must explain the rays clearly worse; or, over ten sightings or more that the
-  // parabola fits within a pixel at least as well, only with an acceleration no ball rolling on the grass
-  // has (friction slows it by a metre or two per second each second; a flight seen end-on mimics a roll
-  // that speeds up and turns hard).
-  const ground = fitRays(obs, 'ground', BALL_DIAMETER / 2);
-  const groundRms = ground?.rms ?? Infinity;
-  if (groundRms >= Math.max(FLIGHT_GROUND_RMS, 2 * flight.rms)) return { flight, apex, ground: groundRms };
-  const accel = ground ? Math.hypot(ground.theta[4] as number, ground.theta[5] as number) : Infinity;
-  if (accel > ROLL_MAX_ACCEL && obs.length >= 10 && flight.rms <= 0.8 && flight.rms <= 1.1 * groundRms) {
-    // Such a stretch, seen end-on, leaves the height nearly free (apexes came out twice the truth):
-    // pinned to the grass at the sighting before or after it (the kick, the landing) when that explains
-    // the rays as well.
-    const pinned = grounded.length ? fitRays(obs, 'flight', BALL_DIAMETER / 2, grounded) : null;
-    if (pinned && pinned.rms <= 1.5 * flight.rms + 0.1 && pinned.max <= FLIGHT_OUTLIER) {
-      const pinnedApex = apexOf(pinned.fit, pinned.theta, duration);
-      if (pinnedApex >= FLIGHT_MIN_APEX) return { flight: pinned, apex: pinnedApex, ground: groundRms };
-    }
-    return { flight, apex, ground: groundRms };
-  }
-  return null;
-}
