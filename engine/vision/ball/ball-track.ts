@@ -142,10 +142,12 @@ export interface Nodes {
  * - Candidates that sit at one pitch spot for seconds (painted marks, debris, board letters) are left out,
  *   and those more than OFF_PITCH_MAX off the pitch.
  * - Stretches of the path that a ballistic parabola through the candidates' rays explains (and a ball
- *   rolling on the grass does not) become flights placed in 3D.
+ *   rolling on the grass does not) become flights placed in 3D (path-flights.ts; flights found among the
+ *   free blobs beforehand earn more, so the path follows a lofted ball rather than the kicker's feet).
  * - Frames between two linked sightings at most `maxGap` frames apart (12: under 0.5 s) are bridged:
- *   the ball was hidden for a moment (by a player, a painted line it crossed, its own blur). Nothing is
- *   invented across longer gaps.
+ *   the ball was hidden for a moment (by a player, a painted line it crossed, its own blur). Across longer
+ *   gaps only a flight is carried on, along its parabola to its landing (2 s at most); nothing else is
+ *   invented.
  * Returns one entry per frame, null where the ball was not placed.
  */
 export function ballTrack(frames: readonly BallFrameInput[], options: BallTrackOptions = {}): (BallPoint | null)[] {
