@@ -1,6 +1,6 @@
 import { projector, rotation, type Camera } from '../../geometry/camera.js';
 import { BALL_DIAMETER } from './ball-candidates.js';
-import { fitRays, GRAVITY, pixelRay, RayFit, rayResidual, type RayFitResult, type RayObservation } from './ball-flight.js';
+import { fitRays, GRAVITY, pixelRay, RayFit, rayResidual, type Ray, type RayFitResult, type RayObservation } from './ball-flight.js';
 import type { BallPoint, BallTrackOptions, Nodes, PathStep } from './ball-track.js';
 
 /**
@@ -10,6 +10,21 @@ import type { BallPoint, BallTrackOptions, Nodes, PathStep } from './ball-track.
 
 /** Seconds per frame (the engine's 25 FPS timeline). */
 const FRAME_S = 0.04;
+
+/** The camera ray through a node's pixel, each frame's camera rotation computed once. */
+function nodeRays(nodes: Nodes, cams: readonly (Camera | null)[]): (node: number) => Ray {
+  const rotations = new Map<number, ReturnType<typeof rotation>>();
+  return (node) => {
+    const f = nodes.frame[node] as number;
+    const cam = cams[f] as Camera;
+    let R = rotations.get(f);
+    if (!R) {
+      R = rotation(cam);
+      rotations.set(f, R);
+    }
+    return pixelRay(cam, nodes.u[node] as number, nodes.v[node] as number, R);
+  };
+}
 
 /** Extra reward per frame for a blob on a flight found among the free blobs. */
 const FLIGHT_BOOST = 1;
@@ -27,25 +42,16 @@ const CHAIN_MIN = 8;
  * Flights found among the free blobs, before any path is chosen: a lofted ball leaves the kicker's feet
  * and rises, and its ground points race away (the ray of a ball 5 m up meets the grass far behind it),
  * so the path's ground-motion prediction cannot follow it, and the cluster at the feet of the kicker
- * running on, worth about as much a frame as a faint blob, wins. Blobs are chained frame to frame by the direction of their rays (camera-independent,
- * smooth for a ball in the air); chains that a parabola explains (isFlight) get FLIGHT_BOOST a frame and
- * free links within the chain.
+ * running on, worth about as much a frame as a faint blob, wins. Blobs are chained frame to frame by the
+ * direction of their rays (camera-independent, smooth for a ball in the air); chains that a parabola
+ * explains (isFlight) get FLIGHT_BOOST a frame and free links within the chain.
  */
 export function boostFlightTracklets(nodes: Nodes, cams: readonly (Camera | null)[]): void {
   const flightOf = new Int32Array(nodes.n);
   interface Chain { nodes: number[]; rx: number; ry: number; rz: number; wx: number; wy: number; wz: number; last: number }
   let active: Chain[] = [];
   const done: number[][] = [];
-  const R = new Map<number, ReturnType<typeof rotation>>();
-  const rays = (f: number, j: number) => {
-    const cam = cams[f] as Camera;
-    let rot = R.get(f);
-    if (!rot) {
-      rot = rotation(cam);
-      R.set(f, rot);
-    }
-    return pixelRay(cam, nodes.u[j] as number, nodes.v[j] as number, rot);
-  };
+  const rayOf = nodeRays(nodes, cams);
   for (let f = 0; f < cams.length; f++) {
     const cam = cams[f];
     const s0 = nodes.start[f] as number;
@@ -81,7 +87,7 @@ export function boostFlightTracklets(nodes: Nodes, cams: readonly (Camera | null
       }
       if (bestJ < 0) continue;
       taken.add(bestJ);
-      const ray = rays(f, bestJ);
+      const ray = rayOf(bestJ);
       const keep = moving ? 0.5 : 0;
       c.wx = keep * c.wx + (1 - keep) * (ray.dx - c.rx) / dt;
       c.wy = keep * c.wy + (1 - keep) * (ray.dy - c.ry) / dt;
@@ -94,7 +100,7 @@ export function boostFlightTracklets(nodes: Nodes, cams: readonly (Camera | null
     }
     for (const j of free) {
       if (taken.has(j)) continue;
-      const ray = rays(f, j);
+      const ray = rayOf(j);
       active.push({ nodes: [j], rx: ray.dx, ry: ray.dy, rz: ray.dz, wx: 0, wy: 0, wz: 0, last: f });
     }
   }
@@ -162,17 +168,12 @@ export function placeFlights(path: readonly PathStep[], nodes: Nodes, cams: read
 
 /** The windows of a sequence of sightings (a path, a chain of blobs) that a ball in the air explains. */
 function flightWindows(path: readonly PathStep[], nodes: Nodes, cams: readonly (Camera | null)[], maxGap: number, onFlight?: BallTrackOptions['onFlight']): Flight[] {
-  const rotations = new Map<number, ReturnType<typeof rotation>>();
+  const rayOf = nodeRays(nodes, cams);
   const obsOf = (k: number, t0: number): RayObservation => {
     const node = (path[k] as PathStep).node;
     const f = nodes.frame[node] as number;
     const cam = cams[f] as Camera;
-    let R = rotations.get(f);
-    if (!R) {
-      R = rotation(cam);
-      rotations.set(f, R);
-    }
-    const ray = pixelRay(cam, nodes.u[node] as number, nodes.v[node] as number, R);
+    const ray = rayOf(node);
     const depth = Math.hypot((nodes.gx[node] as number) - cam.x, (nodes.gy[node] as number) - cam.y, cam.z);
     return { t: (f - t0) * FRAME_S, ray, focal: cam.focal, w: cam.focal / depth };
   };
