@@ -3,6 +3,8 @@ import { rmSync } from 'node:fs';
 import { startTestService, waitForAnalysis, waitForVideo, type TestService } from '../helpers/test-service.js';
 import { writeSampleTruth } from '../helpers/sim-fixture.js';
 import { fixture, generateFixtures } from '../helpers/fixtures.js';
+import { insertAnalysis } from '../helpers/store-fixtures.js';
+import { ANALYSIS_STATUSES } from '../../main/service/store/analyses-repo.js';
 
 let t: TestService;
 let truthDir: string;
@@ -96,6 +98,56 @@ describe('POST /videos/{video_id}/analysis', () => {
   });
 });
 
+describe('GET /analyses/{id}', () => {
+  it('[ANA-05] { data } with the spec\'s fields: the video\'s names and duration, quality as the team report, finished_at null until done, waiting_for only while waiting_for_meta', async () => {
+    const created = await t.api.post('/v1/imports', { format: 'sim', paths: { dir: truthDir }, home_team_name: 'Reds', away_team_name: 'Blues' });
+    const id = created.body.data.id as number;
+    await settled(id);
+    const res = await t.api.get(`/v1/analyses/${id}`);
+    expect(res.status).toBe(200);
+    expect(Object.keys(res.body)).toEqual(['data']);
+    const a = res.body.data;
+    const video = (await t.api.get(`/v1/videos/${a.video_id}`)).body.data;
+    expect(a).toMatchObject({
+      id, video_id: video.id, status: 'done', aggregate_version: '0.6.0', created_at: created.body.data.created_at,
+      video: { id: video.id, title: video.title, duration: video.duration, home_team_name: 'Reds', away_team_name: 'Blues' },
+    });
+    expect(Object.keys(a.video).sort()).toEqual(['away_team_name', 'duration', 'home_team_name', 'id', 'title']);
+    expect(video.duration).toBeGreaterThan(50);
+    expect(Date.parse(a.finished_at)).toBeGreaterThanOrEqual(Date.parse(a.created_at));
+    expect(a.quality).toMatchObject({ score: expect.any(Number), grade: expect.any(String), reasons: expect.any(Array) });
+    expect(a.quality).toEqual((await t.api.get(`/v1/analyses/${id}/team-report`)).body.quality);
+    expect(a).not.toHaveProperty('waiting_for');
+    // The video part is read at request time: a rename shows at once.
+    await t.api.put(`/v1/videos/${video.id}`, { away_team_name: 'Greens' });
+    expect((await t.api.get(`/v1/analyses/${id}`)).body.data.video.away_team_name).toBe('Greens');
+    // Before done: no finished_at and no quality; the hold for the kit pass says what it waits for.
+    for (const status of ['init', 'waiting_for_video', 'waiting_for_meta', 'running']) {
+      const other = insertAnalysis(t.service.context.db, video.id, status);
+      const b = (await t.api.get(`/v1/analyses/${other}`)).body.data;
+      expect(b, status).toMatchObject({ status, finished_at: null, aggregate_version: null, quality: null });
+      if (status === 'waiting_for_meta') expect(b.waiting_for).toEqual(['game_context']);
+      else expect(b, status).not.toHaveProperty('waiting_for');
+    }
+  });
+
+  it('[ANA-06] status is one of the nine values: each reads back as itself, the OpenAPI document lists exactly them, the store refuses any other', async () => {
+    const statuses = ['init', 'waiting_for_video', 'waiting_for_meta', 'running', 'done', 'error', 'ignored', 'no_match_detected', 'needs_attention'];
+    expect([...ANALYSIS_STATUSES]).toEqual(statuses);
+    const doc = (await t.api.get('/v1/openapi.json', null)).body;
+    expect(doc.components.schemas.Analysis.properties.status.enum).toEqual(statuses);
+    const videoId = (await t.api.post('/v1/videos', { video_file_url: fixture.clip })).body.data.id as number;
+    const ids = statuses.map((status) => insertAnalysis(t.service.context.db, videoId, status));
+    for (const [i, status] of statuses.entries()) {
+      expect((await t.api.get(`/v1/analyses/${ids[i]}`)).body.data.status).toBe(status);
+    }
+    expect((await t.api.get(`/v1/videos/${videoId}`)).body.data.analyses).toEqual(ids.map((aid, i) => ({ id: aid, status: statuses[i] })));
+    for (const other of ['queued', 'failed', 'cancelled', 'DONE']) {
+      expect(() => insertAnalysis(t.service.context.db, videoId, other), other).toThrow(/CHECK constraint/);
+    }
+  });
+});
+
 describe('lifecycle on real videos (minimum lowered so a 4 s clip qualifies)', () => {
   let s: TestService;
   beforeAll(async () => {
@@ -114,6 +166,29 @@ describe('lifecycle on real videos (minimum lowered so a 4 s clip qualifies)', (
     const ended = await settled(res.body.data.id, ['no_match_detected'], s.api);
     expect(ended.status_reason).toMatch(/no match footage found/);
     expect(ended.results_available).toBe(false);
+  });
+
+  it('[VID-15] no football is detected when an analysis runs (ingest only validates the file): it ends no_match_detected with the reason and no results; a video marked no_match_detected runs none', async () => {
+    const videoId = (await s.api.post('/v1/videos', { video_file_url: fixture.clip })).body.data.id as number;
+    expect((await waitForVideo(s.api, videoId)).status).toBe('available');
+    const first = (await s.api.post(`/v1/videos/${videoId}/analysis`, {})).body.data;
+    const ended = await settled(first.id, ['no_match_detected', 'done', 'error'], s.api);
+    expect(ended).toMatchObject({ status: 'no_match_detected', results_available: false, finished_at: null, aggregate_version: null });
+    expect(ended.status_reason).toMatch(/^no match footage found: /);
+    // The engine ran to find that out.
+    expect(ended.started_at).not.toBeNull();
+    const events = await s.api.get(`/v1/analyses/${first.id}/events`);
+    expect(events.status).toBe(409);
+    expect(events.body.detail).toMatch(new RegExp(`^analysis ${first.id} is no_match_detected \\(no match footage found: .*\\); it has no results$`));
+    // A video whose status says it shows no match: an analysis is accepted and ends at once, never started.
+    s.service.context.videos.setStatus(videoId, 'no_match_detected');
+    expect((await s.api.get(`/v1/videos/${videoId}`)).body.data.status).toBe('no_match_detected');
+    const second = await s.api.post(`/v1/videos/${videoId}/analysis`, {});
+    expect(second.status).toBe(200);
+    const skipped = await settled(second.body.data.id, ['no_match_detected', 'done', 'error'], s.api);
+    expect(skipped).toMatchObject({
+      status: 'no_match_detected', status_reason: 'no football match was detected in the video', started_at: null, progress: 0, results_available: false,
+    });
   });
 
   it('[ANA-01] accepts {fps} and records it', async () => {

@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { importAndWait, startTestService, waitForVideo, type TestService } from '../helpers/test-service.js';
 import { renderSampleClip, writeSampleTruth } from '../helpers/sim-fixture.js';
+import { insertAnalysis } from '../helpers/store-fixtures.js';
+import { analysisDir } from '../../main/service/jobs/analysis-runner.js';
+import { RESULT_FILES } from '../../engine/worker-protocol.js';
 
 // Spec 2.5 / issue 8: an imported analysis whose rows carry pixel positions, attached to its video, has
 // exemplar crops cut from that video; one without a video has an empty listing.
@@ -97,4 +100,39 @@ describe('exemplar crops of imported analyses', () => {
     const analysis = await importAndWait(t.api, { format: 'sim', paths: { dir: truth } });
     expect((await t.api.get(`/v1/analyses/${analysis.id}/exemplar-crops`)).body).toEqual({ individuals: {}, teams: { team_0: 0, team_1: 0 } });
   });
+
+  it('[CRP-03] an analysis of an engine before 0.5.30 answers 404 { detail } on all three crop endpoints, though its crop files exist', async () => {
+    const video = (await t.api.post('/v1/videos', { video_file_url: join(clipDir, 'video.mp4') })).body.data;
+    await waitForVideo(t.api, video.id);
+    const analysis = await importAndWait(t.api, { format: 'sim', paths: { dir: clipDir }, view: 'broadcast', video_id: video.id });
+    expect(analysis.status, analysis.status_reason).toBe('done');
+    const listing = (await t.api.get(`/v1/analyses/${analysis.id}/exemplar-crops`)).body;
+    const player = Object.keys(listing.individuals)[0] as string;
+    expect(player).toBeDefined();
+    expect(listing.teams.team_0).toBeGreaterThan(0);
+    // The same results as written by an older engine: a done analysis whose folder is a copy with the
+    // engine version of that release (the version the service reads the feature gates from).
+    const asVersion = (version: string) => {
+      const id = insertAnalysis(t.service.context.db, video.id, 'done');
+      t.service.context.db.prepare('UPDATE analyses SET aggregate_version = ?, data_version = 3, results_available = 1 WHERE id = ?').run(version, id);
+      const dir = analysisDir(t.home, video.id, id);
+      cpSync(analysisDir(t.home, video.id, analysis.id), dir, { recursive: true });
+      const facts = JSON.parse(readFileSync(join(dir, RESULT_FILES.facts), 'utf8')) as { engine_version: string };
+      writeFileSync(join(dir, RESULT_FILES.facts), JSON.stringify({ ...facts, engine_version: version }));
+      return id;
+    };
+    const paths = (id: number) => [`/v1/analyses/${id}/exemplar-crops`, `/v1/analyses/${id}/exemplar-crops/individuals/${player}/0`, `/v1/analyses/${id}/exemplar-crops/teams/team_0/0`];
+    const old = asVersion('0.5.29');
+    for (const path of paths(old)) {
+      const res = await t.api.get(path);
+      expect(res.status, path).toBe(404);
+      expect(res.body, path).toEqual({ detail: `exemplar crops need engine 0.5.30 or later; analysis ${old} ran 0.5.29` });
+    }
+    // 0.5.30 itself has them.
+    const first = asVersion('0.5.30');
+    const [list, individual, team] = paths(first);
+    expect((await t.api.get(list as string)).body).toEqual(listing);
+    expect(await jpeg(individual as string)).toMatchObject({ status: 200, type: 'image/jpeg' });
+    expect(await jpeg(team as string)).toMatchObject({ status: 200, type: 'image/jpeg' });
+  }, 120_000);
 });

@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rmSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { startTestService, type TestService } from '../helpers/test-service.js';
 import { importKnownMatch, writeKnownMatch } from '../helpers/known-match.js';
+import { analysisDir } from '../../main/service/jobs/analysis-runner.js';
+import { REPORT_SCHEMA_VERSION } from '../../engine/reports/report-params.js';
 
 /**
  * The player report on the hand-made match of known-match.ts (answers worked out by hand there):
@@ -111,5 +114,23 @@ describe('GET /v1/analyses/{id}/player-report/{player_id}', () => {
     expect((await get('0-9')).body.detail).toMatch(/never detected/);
     const first = (await get('0-7')).body;
     expect((await get('0-7')).body).toEqual(first);
+  });
+
+  it('[VER-02] both reports carry schema_version 1; their caches are keyed on it, so a cache of another version is never served', async () => {
+    const fresh = await importKnownMatch(t.api, known, { left_start_team: 'home' });
+    const videoId = (await t.api.get(`/v1/analyses/${fresh}`)).body.data.video_id as number;
+    const cache = join(analysisDir(t.home, videoId, fresh), 'cache');
+    // A report cached by an older schema version, with a body that must never come back.
+    mkdirSync(cache, { recursive: true });
+    writeFileSync(join(cache, `player-report-v${REPORT_SCHEMA_VERSION - 1}-hub-0-7.json`), JSON.stringify({ schema_version: 0, player_id: 'stale' }));
+    writeFileSync(join(cache, `team-report-v${REPORT_SCHEMA_VERSION - 1}-hub.json`), JSON.stringify({ schema_version: 0, teams: [] }));
+    const player = await t.api.get(`/v1/analyses/${fresh}/player-report/0-7`);
+    const team = await t.api.get(`/v1/analyses/${fresh}/team-report`);
+    expect(REPORT_SCHEMA_VERSION).toBe(1);
+    expect(player.body).toMatchObject({ schema_version: 1, player_id: '0-7' });
+    expect(team.body).toMatchObject({ schema_version: 1 });
+    expect(team.body.teams).toHaveLength(2);
+    // The answers were cached under the current version, next to the untouched stale ones.
+    expect(readdirSync(cache).filter((f) => f.includes('-report-')).sort()).toEqual(['player-report-v0-hub-0-7.json', 'player-report-v1-hub-0-7.json', 'team-report-v0-hub.json', 'team-report-v1-hub.json']);
   });
 });

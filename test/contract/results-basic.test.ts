@@ -198,3 +198,81 @@ describe('team mapping, meta and identities composed at read time', () => {
     expect((await t.api.get(`/v1/videos/${videoId}/meta`)).body.data.roster.home[9]).toBe('Ada Striker');
   });
 });
+
+describe('conventions over every family of endpoint', () => {
+  const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
+  /** An ISO 8601 UTC instant, and a true one: within the hour of this test, not a local time labelled Z. */
+  const expectNowIso = (value: unknown, field: string, plusMs = 0) => {
+    expect(value, field).toMatch(ISO_UTC);
+    expect(Math.abs(Date.parse(value as string) - (Date.now() + plusMs)), field).toBeLessThan(3_600_000);
+  };
+
+  it('[GEN-02] timestamps are ISO 8601 UTC strings; _ms fields are milliseconds from match start; _sec / _seconds fields are seconds', async () => {
+    const analysis = (await t.api.get(`/v1/analyses/${id}`)).body.data;
+    for (const field of ['created_at', 'started_at', 'finished_at']) expectNowIso(analysis[field], `analysis.${field}`);
+    expectNowIso((await t.api.get(`/v1/videos/${videoId}`)).body.data.created_at, 'video.created_at');
+    expectNowIso((await t.api.get('/v1/videos')).body.data.find((v: { id: number }) => v.id === videoId).created_at, 'video list created_at');
+    const preview = (await t.api.get(`/v1/videos/${videoId}/preview-teams`)).body;
+    expectNowIso(preview.ready_at, 'preview ready_at');
+    const summary = (await t.api.get(`/v1/analyses/${id}/summary`)).body;
+    expectNowIso(summary.metadata.generated_at, 'summary generated_at');
+    // _seconds: a token minted for 600 seconds expires ten minutes from now.
+    const minted = (await t.api.post(`/v1/videos/${videoId}/embed-token`, { ttl_seconds: 600 })).body;
+    expectNowIso(minted.expires_at, 'embed token expires_at', 600_000);
+    expect(Math.abs(Date.parse(minted.expires_at) - Date.now() - 600_000)).toBeLessThan(60_000);
+
+    // _ms: integers on the match clock, from 0 (the match_timeline's start) to the end of the video; the
+    // same spans read as _sec in the summary are those milliseconds / 1000.
+    const events = (await t.api.get(`/v1/analyses/${id}/events`)).body as { type: string; start_ms: number; end_ms: number; player_id: string | null }[];
+    const lengthSec = summary.metadata.video_length_sec as number;
+    expect(lengthSec).toBe((await t.api.get(`/v1/videos/${videoId}`)).body.data.duration);
+    expect(events.filter((e) => e.type === 'match_timeline').map((e) => [e.start_ms, e.end_ms])).toEqual([[0, lengthSec * 1000]]);
+    for (const e of events) {
+      expect(Number.isInteger(e.start_ms) && Number.isInteger(e.end_ms), e.type).toBe(true);
+      expect(e.start_ms, e.type).toBeGreaterThanOrEqual(0);
+      expect(e.end_ms, e.type).toBeLessThanOrEqual(lengthSec * 1000);
+    }
+    for (const [type, sec] of Object.entries(summary.match_stats.total_durations_sec as Record<string, number>)) {
+      const ms = events.filter((e) => e.type === type).reduce((a, e) => a + e.end_ms - e.start_ms, 0);
+      expect(sec, type).toBeCloseTo(ms / 1000, 2);
+    }
+    expect(summary.match_stats.analysable_duration_sec + summary.match_stats.non_analysable_duration_sec).toBe(lengthSec);
+    expect((await t.api.get(`/v1/analyses/${id}/meta-data`)).body.duration_sec).toBe(lengthSec);
+    // A player's first and last moments (ms) are the timestamps (ms) of his first and last detected rows.
+    const passer = events.find((e) => e.type === 'pass')?.player_id as string;
+    const coverage = (await t.api.get(`/v1/analyses/${id}/player-report/${passer}`)).body.coverage;
+    const rows = (await t.api.get(`/v1/analyses/${id}/tracking/download?format=json`)).body as { timestamp: number; player_id: string | null; status: string }[];
+    const mine = rows.filter((r) => r.player_id === passer && r.status.startsWith('detected')).map((r) => r.timestamp);
+    expect([coverage.first_ms, coverage.last_ms]).toEqual([mine[0], mine[mine.length - 1]]);
+    expect(rows.every((r) => Number.isInteger(r.timestamp) && r.timestamp >= 0 && r.timestamp < lengthSec * 1000)).toBe(true);
+  });
+
+  it('[GEN-03] one pitch of 105 m x 68 m: tracking centimetres, report params and grids, query bounds', async () => {
+    const rows = (await t.api.get(`/v1/analyses/${id}/tracking/download?format=json`)).body as { x: number; y: number; role: string }[];
+    const outside = rows.filter((r) => !(r.x >= 0 && r.x <= 10500 && r.y >= 0 && r.y <= 6800));
+    expect(outside).toEqual([]);
+    // The keepers stand by their goal lines at x = 0 and x = 105 m, not at the ends of a smaller model.
+    const keepers = rows.filter((r) => r.role === 'goal_keeper').map((r) => r.x);
+    expect(keepers.reduce((a, x) => Math.min(a, x), Infinity)).toBeLessThan(1000);
+    expect(keepers.reduce((a, x) => Math.max(a, x), -Infinity)).toBeGreaterThan(9500);
+
+    const pitch = { length_m: 105, width_m: 68 };
+    const team = (await t.api.get(`/v1/analyses/${id}/team-report`)).body;
+    expect(team.params.pitch).toEqual(pitch);
+    const player = (await t.api.get(`/v1/analyses/${id}/player-report/0-9`)).body;
+    expect(player.params.pitch).toEqual(pitch);
+    expect(player.position.heatmap.extent).toEqual([[0, 105], [0, 68]]);
+    expect(player.on_ball.touch_grid.extent).toEqual([[0, 105], [0, 68]]);
+    for (const { x, y } of team.teams.flatMap((tm: { average_positions: { position: { x: number; y: number } }[] }) => tm.average_positions.map((p) => p.position))) {
+      expect(x >= 0 && x <= 105 && y >= 0 && y <= 68, `${x}, ${y}`).toBe(true);
+    }
+
+    const q = (filter: object) => t.api.post(`/v1/analyses/${id}/query-intervals`, { filters: [{ type: 'ball_location', ...filter }] });
+    expect((await q({ x_min: 0, x_max: 105, y_min: 0, y_max: 68 })).status).toBe(200);
+    for (const [bad, limit] of [[{ x_max: 105.5 }, /105/], [{ y_max: 68.5 }, /68/], [{ x_min: -0.5 }, /105/]] as const) {
+      const res = await q(bad);
+      expect(res.status, JSON.stringify(bad)).toBe(422);
+      expect(res.body.detail, JSON.stringify(bad)).toMatch(limit);
+    }
+  });
+});
