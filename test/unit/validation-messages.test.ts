@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ErrorObject } from 'ajv';
-import { describeValidationError } from '../../main/service/http/validation.js';
+import { boundIntegers, describeValidationError } from '../../main/service/http/validation.js';
 import { familyOf } from '../../main/service/http/error-shape.js';
 
 const err = (e: Partial<ErrorObject>): ErrorObject => ({ instancePath: '', schemaPath: '', keyword: 'type', params: {}, ...e }) as ErrorObject;
@@ -36,5 +36,30 @@ describe('error families', () => {
   });
   it('a route\'s declared family wins', () => {
     expect(familyOf(req('/v1/videos/1', 'results'))).toBe('results');
+  });
+});
+
+describe('boundIntegers (one rule for every integer field)', () => {
+  it('bounds integers the schema leaves open to ±(2^53 - 1), nested and nullable ones too; keeps narrower bounds and data', () => {
+    const schema = {
+      type: 'object',
+      properties: {
+        page: { type: 'integer', minimum: 1 },
+        offset: { type: ['integer', 'null'] },
+        ttl: { type: 'integer', minimum: 60, maximum: 86_400, default: 7200 },
+        list: { type: 'array', items: { type: 'integer', exclusiveMinimum: 0 } },
+        ratio: { type: 'number' },
+        kind: { type: 'string', enum: ['integer'] },
+      },
+    };
+    const bounded = boundIntegers(schema) as typeof schema & { properties: Record<string, Record<string, unknown>> };
+    expect(bounded.properties.page).toEqual({ type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
+    expect(bounded.properties.offset).toEqual({ type: ['integer', 'null'], minimum: -Number.MAX_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER });
+    expect(bounded.properties.ttl).toEqual(schema.properties.ttl);
+    expect(bounded.properties.list).toEqual({ type: 'array', items: { type: 'integer', exclusiveMinimum: 0, maximum: Number.MAX_SAFE_INTEGER } });
+    expect(bounded.properties.ratio).toEqual({ type: 'number' });
+    expect(bounded.properties.kind).toEqual(schema.properties.kind);
+    // The route's own schema object is left as it was (OpenAPI documents it).
+    expect(schema.properties.page).toEqual({ type: 'integer', minimum: 1 });
   });
 });

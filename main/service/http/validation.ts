@@ -4,10 +4,32 @@ import type { FastifySchemaCompiler } from 'fastify';
 /**
  * Two validators: bodies are checked strictly (no type coercion, unknown fields refused rather than
  * silently dropped, so a misspelt or obsolete field such as `wait_for` gets a clear 422), while
- * path and query strings are coerced to the declared integers and booleans.
+ * path and query strings are coerced to the declared integers and booleans. Both refuse non-finite
+ * numbers: JSON's 1e400 parses to Infinity, which plain Ajv counts as an integer.
  */
-const strict = new Ajv({ allErrors: false, coerceTypes: false, removeAdditional: false, useDefaults: true, verbose: true, strict: false });
-const coercing = new Ajv({ allErrors: false, coerceTypes: true, removeAdditional: false, useDefaults: true, verbose: true, strict: false });
+const strict = new Ajv({ allErrors: false, coerceTypes: false, removeAdditional: false, useDefaults: true, verbose: true, strict: false, strictNumbers: true });
+const coercing = new Ajv({ allErrors: false, coerceTypes: true, removeAdditional: false, useDefaults: true, verbose: true, strict: false, strictNumbers: true });
+
+/**
+ * One rule for every integer field of every route: within ±(2^53 - 1) unless the schema says narrower.
+ * Beyond that a JSON number is no longer an exact integer (2^63 reads as 9223372036854775808 but is
+ * stored rounded), and SQLite refuses what does not fit its 64-bit integers.
+ */
+export function boundIntegers(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(boundIntegers);
+  if (schema === null || typeof schema !== 'object') return schema;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(schema)) {
+    // Enumerations and defaults are data, not schemas.
+    out[key] = key === 'enum' || key === 'const' || key === 'default' || key === 'examples' ? value : boundIntegers(value);
+  }
+  const type = out.type;
+  if (type === 'integer' || (Array.isArray(type) && type.includes('integer'))) {
+    if (out.maximum === undefined && out.exclusiveMaximum === undefined) out.maximum = Number.MAX_SAFE_INTEGER;
+    if (out.minimum === undefined && out.exclusiveMinimum === undefined) out.minimum = -Number.MAX_SAFE_INTEGER;
+  }
+  return out;
+}
 
 const DECIMAL = /^-?\d+$/;
 
@@ -37,10 +59,12 @@ function withDecimalIntegers(schema: { properties?: Record<string, { type?: unkn
   return guarded;
 }
 
-export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) =>
-  httpPart === 'body'
-    ? strict.compile(schema as object)
-    : withDecimalIntegers(schema as never, coercing.compile(schema as object));
+export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) => {
+  const bounded = boundIntegers(schema) as object;
+  return httpPart === 'body'
+    ? strict.compile(bounded)
+    : withDecimalIntegers(schema as never, coercing.compile(bounded));
+};
 
 const PART_NAMES: Record<string, string> = { body: 'body', querystring: 'query', params: 'path', headers: 'headers' };
 const FIELD_NAMES: Record<string, string> = { body: 'body field', querystring: 'query parameter', params: 'path parameter', headers: 'header' };

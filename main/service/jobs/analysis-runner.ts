@@ -6,6 +6,7 @@ import type { AnalysesRepo, AnalysisRow } from '../store/analyses-repo.js';
 import { FINAL_STATUSES } from '../store/analyses-repo.js';
 import type { VideosRepo, VideoRow } from '../store/videos-repo.js';
 import type { JobsRepo, JobRow } from '../store/jobs-repo.js';
+import { describeWindow, windowSeconds } from './analysis-window.js';
 import type { JobHandler, JobQueue } from './job-queue.js';
 import { shownSize, sourcePath, storedProbe, videoDir, type StoredProbe } from './ingest.js';
 import { EngineRunError, type EngineHost } from './engine-host.js';
@@ -142,10 +143,11 @@ export class AnalysisRunner {
         return; // videoSettled() queues it again
       }
       const minimum = config.minAnalysisSeconds;
-      if ((video.duration_seconds ?? 0) < minimum) {
+      const seconds = windowSeconds(video, video.duration_seconds ?? 0);
+      if (seconds < minimum) {
         this.end(analysis.id, {
           status: 'ignored',
-          reason: `the video is ${Math.round(video.duration_seconds ?? 0)} s long; an analysis needs at least ${minimum / 60} minutes`,
+          reason: `an analysis needs at least ${minimum / 60} minutes; ${describeWindow(video, seconds)}`,
         });
         return;
       }

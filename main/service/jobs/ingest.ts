@@ -3,6 +3,7 @@ import { extname, join } from 'node:path';
 import { probeVideo, ProbeError, type VideoProbe } from '../../../engine/io/probe.js';
 import { checkDecodes } from '../../../engine/io/decode-check.js';
 import { downloadFile } from './http-download.js';
+import { windowProblem } from './analysis-window.js';
 import type { ServiceConfig } from '../config.js';
 import type { VideosRepo, VideoRow } from '../store/videos-repo.js';
 import type { JobHandler } from './job-queue.js';
@@ -100,6 +101,10 @@ export function ingestHandler(config: ServiceConfig, videos: VideosRepo, onSettl
         sizeBytes: info.size,
         mtimeMs: info.mtimeMs,
       });
+      // Offsets given before the length was known are checked now; the probe stays, so the video shows
+      // its duration and a PUT with offsets that fit makes it available (routes/videos.ts).
+      const problem = windowProblem(video, probe.duration_seconds);
+      if (problem !== null) throw new Error(`the analysis window does not fit the video: ${problem}; correct it with PUT /v1/videos/${video.id}`);
       videos.setStatus(video.id, 'available');
       onSettled(video.id);
     },

@@ -14,6 +14,7 @@ import { INGEST_JOB, videoDir } from '../jobs/ingest.js';
 import { presentCreated, presentListItem, presentVideo } from './present-video.js';
 import { defaultTitle, resolveVideoSource } from './video-source.js';
 import { videoTeamMapping } from '../results/video-identity.js';
+import { windowProblem, type WindowOffsets } from '../jobs/analysis-window.js';
 
 const TAG = ['videos'];
 
@@ -25,13 +26,9 @@ function checkDate(date: string | null | undefined): void {
   }
 }
 
-function checkOffsets(start: number | null, end: number | null, duration: number | null): void {
-  if (start !== null && end !== null && end <= start) {
-    throw apiError('VALIDATION_FAILED', `body field 'end_offset_seconds' (${end}) must be greater than 'start_offset_seconds' (${start})`);
-  }
-  if (duration !== null && start !== null && start >= duration) {
-    throw apiError('VALIDATION_FAILED', `body field 'start_offset_seconds' (${start}) must be less than the video's duration (${Math.floor(duration)} s)`);
-  }
+function checkOffsets(offsets: WindowOffsets, duration: number | null): void {
+  const problem = windowProblem(offsets, duration);
+  if (problem !== null) throw apiError('VALIDATION_FAILED', `body field ${problem}`);
 }
 
 function checkName(field: string, value: string | undefined): string | undefined {
@@ -87,7 +84,7 @@ export function videosRoutes(ctx: ServiceContext) {
     }, async (request) => {
       const body = request.body;
       checkDate(body.date);
-      checkOffsets(body.start_offset_seconds ?? null, body.end_offset_seconds ?? null, null);
+      checkOffsets({ start_offset_seconds: body.start_offset_seconds ?? null, end_offset_seconds: body.end_offset_seconds ?? null }, null);
       const home = checkName('home_team_name', body.home_team_name);
       const away = checkName('away_team_name', body.away_team_name);
       const title = checkName('title', body.title);
@@ -134,9 +131,11 @@ export function videosRoutes(ctx: ServiceContext) {
       const row = ownedVideo(ctx, request, request.params.id);
       const body = request.body;
       checkDate(body.date);
-      const start = body.start_offset_seconds !== undefined ? body.start_offset_seconds : row.start_offset_seconds;
-      const end = body.end_offset_seconds !== undefined ? body.end_offset_seconds : row.end_offset_seconds;
-      checkOffsets(start, end, row.duration_seconds);
+      const offsets: WindowOffsets = {
+        start_offset_seconds: body.start_offset_seconds !== undefined ? body.start_offset_seconds : row.start_offset_seconds,
+        end_offset_seconds: body.end_offset_seconds !== undefined ? body.end_offset_seconds : row.end_offset_seconds,
+      };
+      checkOffsets(offsets, row.duration_seconds);
       const patch: VideoPatch = {
         title: checkName('title', body.title),
         home_team_name: checkName('home_team_name', body.home_team_name),
@@ -146,8 +145,14 @@ export function videosRoutes(ctx: ServiceContext) {
         end_offset_seconds: body.end_offset_seconds,
         left_start_team: body.left_start_team,
       };
-      const updated = ctx.videos.update(row.id, patch);
+      let updated = ctx.videos.update(row.id, patch);
       if (!updated) throw apiError('VIDEO_NOT_FOUND', `video ${row.id} not found`);
+      // A video that failed only because its offsets did not fit (ingest measured it) is ready once they do.
+      if (row.status === 'error' && row.duration_seconds !== null && windowProblem(row, row.duration_seconds) !== null) {
+        ctx.videos.setStatus(row.id, 'available');
+        ctx.runner.videoSettled(row.id);
+        updated = ctx.videos.get(row.id) ?? updated;
+      }
       return { data: await single(updated) };
     });
 

@@ -141,16 +141,11 @@ export class VideosRepo {
   }
 
   page(organizationId: number, limit: number, offset: number, status?: VideoStatus): { rows: VideoListRow[]; total: number } {
-    if (status) {
-      return {
-        rows: this.pageByOrgStatus.all(organizationId, status, limit, offset) as VideoListRow[],
-        total: this.countByOrgStatus.get(organizationId, status) as number,
-      };
-    }
-    return {
-      rows: this.pageByOrg.all(organizationId, limit, offset) as VideoRow[],
-      total: this.countByOrg.get(organizationId) as number,
-    };
+    const total = (status ? this.countByOrgStatus.get(organizationId, status) : this.countByOrg.get(organizationId)) as number;
+    // A page past the end holds nothing; its offset may also be past what SQLite's integers can take.
+    if (offset >= total) return { rows: [], total };
+    const rows = (status ? this.pageByOrgStatus.all(organizationId, status, limit, offset) : this.pageByOrg.all(organizationId, limit, offset)) as VideoListRow[];
+    return { rows, total };
   }
 
   analysesOf(videoIds: readonly number[]): Map<number, AnalysisRef[]> {

@@ -4,6 +4,7 @@ import { sql as m003 } from './003-runtime.js';
 import { sql as m004 } from './004-embed-tokens.js';
 import { sql as m005 } from './005-settings.js';
 import { sql as m006 } from './006-progress-detail.js';
+import { sql as m007 } from './007-finite-numbers.js';
 
 export interface Migration {
   version: number;
@@ -21,4 +22,5 @@ export const migrations: readonly Migration[] = [
   { version: 4, name: 'embed-tokens', sql: m004 },
   { version: 5, name: 'settings', sql: m005 },
   { version: 6, name: 'progress-detail', sql: m006 },
+  { version: 7, name: 'finite-numbers', sql: m007 },
 ];
