@@ -6,6 +6,8 @@ import type { ServiceContext } from './context.js';
 import { validatorCompiler, describeValidationError } from './http/validation.js';
 import { sendError, toApiError } from './http/error-shape.js';
 import { isLoopbackHost } from './http/host-check.js';
+import { clientErrorHandler, frameworkError } from './http/framework-errors.js';
+import { REDACTED, serializeRequest } from './http/log-redaction.js';
 import { createAuthenticator } from './auth/authenticate.js';
 import { DetailError, MessageError } from './schemas/common.js';
 import { Video, VideoListItem } from './schemas/video-schemas.js';
@@ -38,12 +40,19 @@ export { API_PREFIX };
 /** Builds the HTTP service around a store and job queue. Listening is the caller's business. */
 export async function buildServer(ctx: ServiceContext, options: { logger?: boolean } = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ? { level: ctx.config.logLevel } : false,
+    logger: options.logger ? {
+      level: ctx.config.logLevel,
+      serializers: { req: serializeRequest as never },
+      // Belt and braces: should a header object ever be logged, its secrets are not.
+      redact: { paths: ['req.headers.authorization', 'req.headers["x-embed-token"]', 'headers.authorization', 'headers["x-embed-token"]'], censor: REDACTED },
+    } : false,
     bodyLimit: ctx.config.bodyLimitBytes,
     // Plain Fastify already refuses prototype-poisoning JSON; keep it explicit.
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
     return503OnClosing: true,
+    frameworkErrors: frameworkError,
+    clientErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSchemaErrorFormatter((errors, dataVar) => {

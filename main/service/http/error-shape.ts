@@ -10,10 +10,13 @@ export type Family = 'management' | 'results';
  */
 const RESULT_PATH = /^\/v1\/analyses\/[^/]+\/.+/;
 
+export function familyOfPath(url: string): Family {
+  return RESULT_PATH.test(url.split('?')[0] ?? '') ? 'results' : 'management';
+}
+
 export function familyOf(request: FastifyRequest): Family {
   const declared = (request.routeOptions.config as { family?: Family } | undefined)?.family;
-  if (declared) return declared;
-  return RESULT_PATH.test(request.url.split('?')[0] ?? '') ? 'results' : 'management';
+  return declared ?? familyOfPath(request.url);
 }
 
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: ApiError): FastifyReply {

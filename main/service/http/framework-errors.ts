@@ -1,0 +1,54 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type { ConnectionError, FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { apiError, type ApiError } from '../errors.js';
+import { familyOfPath, sendError } from './error-shape.js';
+import { isLoopbackHost } from './host-check.js';
+
+/**
+ * Fastify answers a few errors before any route or hook runs (a malformed percent-escape, a path
+ * parameter over its length limit) and Node answers others before Fastify sees the request (headers too
+ * large, malformed HTTP). Left alone they come out in Fastify's own `{error, code, message, statusCode}`;
+ * here they get the endpoint family's shape like every other error.
+ */
+export function frameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  if (!isLoopbackHost(request.headers.host)) {
+    return sendError(request, reply, apiError('FORBIDDEN_HOST', `Host '${request.headers.host ?? ''}' is not a loopback name`));
+  }
+  return sendError(request, reply, frameworkApiError(error.code));
+}
+
+function frameworkApiError(code: string): ApiError {
+  switch (code) {
+    case 'FST_ERR_BAD_URL':
+      return apiError('BAD_URL', 'the URL is not valid: it holds a malformed percent-escape (each % must be followed by two hex digits of UTF-8)');
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return apiError('URL_TOO_LONG', 'a path parameter is longer than any id the API knows (100 characters at most)');
+    default:
+      return apiError('BAD_REQUEST', `the request could not be routed (${code})`);
+  }
+}
+
+/** The request line's path, read from the bytes Node had received when it gave up on the request. */
+function requestPath(raw: unknown): string {
+  const line = Buffer.isBuffer(raw) ? raw.subarray(0, 2048).toString('latin1').split('\r\n', 1)[0] ?? '' : '';
+  return /^[A-Z]+ (\S+)/.exec(line)?.[1] ?? '';
+}
+
+function clientApiError(code: string | undefined): ApiError {
+  if (code === 'HPE_HEADER_OVERFLOW') return apiError('HEADERS_TOO_LARGE', 'the request headers are too large (16 KiB at most in all)');
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return apiError('REQUEST_TIMEOUT', 'the request did not arrive in time');
+  return apiError('BAD_REQUEST', 'the request is not valid HTTP/1.1');
+}
+
+/** Node's `clientError`: the socket is all there is, so the answer is written by hand and the connection closed. */
+export function clientErrorHandler(error: ConnectionError, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  if (socket.writable) {
+    const apiErr = clientApiError(error.code);
+    const body = JSON.stringify(familyOfPath(requestPath(error.rawPacket)) === 'results' ? { detail: apiErr.message } : { message: apiErr.message });
+    socket.write(`HTTP/1.1 ${apiErr.status} ${STATUS_CODES[apiErr.status] ?? ''}\r\nContent-Type: application/json; charset=utf-8\r\n`
+      + `Content-Length: ${Buffer.byteLength(body)}\r\nx-touchline-error: ${apiErr.code}\r\nConnection: close\r\n\r\n${body}`);
+  }
+  socket.destroy(error);
+}
