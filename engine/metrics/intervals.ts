@@ -137,3 +137,32 @@ export function mergeItems<T extends Span>(items: readonly T[], gapMs: number, k
   }
   return out.sort(byStart);
 }
+
+/**
+ * The overlap of every pair of items, one from each list, without merging anything: two passes that
+ * overlap each other stay two spans. Items overlap one another within a list, so a sort by start and a
+ * running maximum of ends find, for each item of `a`, just the items of `b` that reach it.
+ */
+export function intersectItems(a: readonly Span[], b: readonly Span[]): Span[] {
+  const sorted = b.filter((s) => s.end > s.start).sort(byStart);
+  const reach: number[] = [];
+  for (const s of sorted) reach.push(Math.max(s.end, reach[reach.length - 1] ?? -Infinity));
+  const out: Span[] = [];
+  for (const x of a) {
+    // Items of b starting before x ends: indexes [0, hi).
+    let lo = 0;
+    let hi = sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if ((sorted[mid] as Span).start < x.end) lo = mid + 1;
+      else hi = mid;
+    }
+    for (let k = lo - 1; k >= 0 && (reach[k] as number) > x.start; k--) {
+      const y = sorted[k] as Span;
+      const start = Math.max(x.start, y.start);
+      const end = Math.min(x.end, y.end);
+      if (end > start) out.push({ start, end });
+    }
+  }
+  return out.sort(byStart);
+}

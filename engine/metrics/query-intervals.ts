@@ -1,4 +1,4 @@
-import { clipItems, intersectAll, mergeItems, normalizeSpans, padItems, type Span } from './intervals.js';
+import { clipItems, intersectAll, intersectItems, mergeItems, normalizeSpans, padItems, type Span } from './intervals.js';
 import { pixelSamples } from './pixel-coords.js';
 import { hitKey, type Hit } from './query-hit.js';
 import {
@@ -14,8 +14,10 @@ import { ballLocationHits, frameStateHits, proximityHits } from './tracking-filt
  *     replaces their label;
  *  2. combine: OR keeps every interval with its own label (QRY-05). AND keeps the time covered by all
  *     filters at once: one `filter`/`combined` interval per stretch (QRY-06), or, with preserve_labels,
- *     the intervals of the filters of that type cut to the stretches (QRY-07). AND over no filters is the
- *     whole video, OR over none is nothing (the identities of intersection and union);
+ *     the intervals of the filters of that type cut to the stretches (QRY-07); with merge_results false
+ *     and no preserve_labels, one `filter`/`combined` interval per overlap of one interval of each filter,
+ *     so overlapping events stay apart. AND over no filters is the whole video, OR over none is nothing
+ *     (the identities of intersection and union);
  *  3. existing_filters: intervals are cut to the union of the windows (QRY-10);
  *  4. padding by pad_sec on both sides, clamped to [0, duration] (QRY-08);
  *  5. merge_results: intervals that overlap or lie at most gap_fill_sec apart merge (QRY-09), but only
@@ -60,6 +62,11 @@ function named(hits: Hit[], name: string | null | undefined): Hit[] {
 function combine(q: ResolvedQuery, perFilter: Hit[][], ctx: QueryContext): Hit[] {
   if (q.operator === 'OR') return perFilter.flat();
   const whole: Span[] = [{ start: 0, end: ctx.durationMs }];
+  if (q.preserve_labels === null && !q.merge_results && perFilter.length > 0) {
+    // Each event stays separate (QRY-08): one interval per overlap of one hit of every filter.
+    const separate = perFilter.slice(1).reduce<Span[]>((acc, hits) => intersectItems(acc, hits), perFilter[0] as Span[]);
+    return separate.map((s) => ({ start: s.start, end: s.end, label: 'filter', type: 'combined' }));
+  }
   const common = perFilter.length === 0 ? whole : intersectAll(perFilter.map((hits) => normalizeSpans(hits)));
   if (q.preserve_labels === null) return common.map((s) => ({ start: s.start, end: s.end, label: 'filter', type: 'combined' }));
   const kept = q.filters.flatMap((f, i) => (f.type === q.preserve_labels ? (perFilter[i] as Hit[]) : []));

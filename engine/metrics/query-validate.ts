@@ -2,7 +2,7 @@ import { PLAYER_ID_PATTERN } from '../results/analysis-facts.js';
 import {
   BALL_ACTIONS, EVENT_CATALOGUE, EVENT_TYPES, MATCH_PERIODS, SCENE_TYPES, type EventType,
 } from '../results/result-events.js';
-import { FILTER_CATALOGUE } from './filter-catalogue.js';
+import { FILTER_CATALOGUE, type FilterParameter } from './filter-catalogue.js';
 import { validateConditions } from './query-conditions.js';
 import {
   FILTER_TYPES, QUERY_DEFAULTS, QueryError, type FilterType, type IntervalQuery, type QueryContext,
@@ -66,6 +66,7 @@ function checkFilter(f: QueryFilter, at: string, ctx: QueryContext, frame: 'came
   if (entry?.min_engine_version !== undefined && compareVersions(ctx.engineVersion, entry.min_engine_version) < 0) {
     fail(`${at}.type '${type}' needs engine version ${entry.min_engine_version} or later; this analysis was made by engine ${ctx.engineVersion}`);
   }
+  if (entry) checkParameterShapes(f as unknown as Record<string, unknown>, entry.parameters, at);
   if (f.name !== undefined && f.name !== null && f.name.trim() === '') fail(`${at}.name must not be blank`);
   switch (f.type) {
     case 'team_possession':
@@ -118,6 +119,48 @@ function checkFilter(f: QueryFilter, at: string, ctx: QueryContext, frame: 'came
       }
       break;
   }
+}
+
+const JSON_TYPE_NAMES: Record<FilterParameter['type'], string> = {
+  number: 'a number', integer: 'an integer', boolean: 'true or false', string: 'a string',
+  'string[]': 'an array of strings', 'condition[]': 'an array of conditions ({ property, op, value })',
+};
+
+function hasShape(value: unknown, type: FilterParameter['type']): boolean {
+  switch (type) {
+    case 'number': return typeof value === 'number' && Number.isFinite(value);
+    case 'integer': return Number.isSafeInteger(value);
+    case 'boolean': return typeof value === 'boolean';
+    case 'string': return typeof value === 'string';
+    case 'string[]': return Array.isArray(value) && value.every((v) => typeof v === 'string');
+    case 'condition[]': return Array.isArray(value) && value.every((c) => typeof c === 'object' && c !== null && !Array.isArray(c));
+  }
+}
+
+/**
+ * Every parameter against the catalogue that publishes it, before any rule reads it: unknown names are
+ * refused (a misspelt `team` would otherwise widen the filter to both teams), and each value must have
+ * its JSON type, null standing for "omitted" where the parameter is optional.
+ */
+function checkParameterShapes(f: Record<string, unknown>, parameters: readonly FilterParameter[], at: string): void {
+  for (const key of Object.keys(f)) {
+    if (key !== 'type' && !parameters.some((p) => p.name === key)) {
+      fail(`unknown field '${key}' in ${at}; a ${String(f.type)} filter takes ${parameters.map((p) => p.name).join(', ')}`);
+    }
+  }
+  for (const p of parameters) {
+    const value = f[p.name];
+    if (value === undefined || (value === null && !p.required)) continue;
+    if (!hasShape(value, p.type)) fail(`${at}.${p.name} must be ${JSON_TYPE_NAMES[p.type]}, got ${describe(value)}`);
+  }
+}
+
+function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'object') return 'an object';
+  if (typeof value === 'string') return `'${value.length > 40 ? `${value.slice(0, 40)}…` : value}'`;
+  return String(value);
 }
 
 function team(t: string, at: string): void {

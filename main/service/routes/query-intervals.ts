@@ -9,13 +9,14 @@ import { FILTER_TYPES, QueryError, type IntervalQuery } from '../../../engine/me
 import { runIntervalQuery } from '../../../engine/metrics/query-intervals.js';
 import { composeTeamMapping } from '../results/team-identity.js';
 import { doneAnalysis } from './result-access.js';
+import { optionalBody } from '../http/optional-body.js';
 
 const QueryBody = Type.Object({
   operator: Type.Optional(StringEnum(['AND', 'OR'], { description: 'AND: all filters at once (intersection); OR: any (union). Default AND' })),
-  pad_sec: Type.Optional(Type.Integer({ minimum: 0, maximum: 600, description: 'Padding around each interval, seconds, clamped to the video. Default 5' })),
-  merge_results: Type.Optional(Type.Boolean({ description: 'Merge overlapping or close intervals of the same label. Default true' })),
+  pad_sec: Type.Optional(Type.Integer({ minimum: 0, description: 'Padding around each interval, seconds; any amount, the padded interval is clamped to the video. Default 5' })),
+  merge_results: Type.Optional(Type.Boolean({ description: 'Merge overlapping or close intervals of the same label. Default true; false: each event stays a separate interval, with AND too' })),
   include_pixel_coords: Type.Optional(Type.Boolean({ description: 'Add the actor\'s pixel coordinates sampled at 4 FPS. Default false' })),
-  gap_fill_sec: Type.Optional(Type.Integer({ minimum: 0, maximum: 600, description: 'Merge intervals at most this far apart, seconds. Default 5' })),
+  gap_fill_sec: Type.Optional(Type.Integer({ minimum: 0, description: 'Merge intervals at most this far apart, seconds (any amount; a gap longer than the video merges everything of a label). Default 5' })),
   preserve_labels: Type.Optional(Nullable(StringEnum(FILTER_TYPES, { description: 'With AND: keep this filter type\'s labels and metadata' }))),
   filters: Type.Optional(Type.Array(Type.Object({
     type: StringEnum(FILTER_TYPES),
@@ -49,9 +50,8 @@ export function queryIntervalsRoutes(ctx: ServiceContext) {
         body: QueryBody,
         response: { 200: Type.Array(Interval), ...resultErrors(403, 404, 409, 413, 415) },
       },
-      preValidation: async (request) => {
-        if (request.body === undefined || request.body === null) request.body = {};
-      },
+      // The body is optional: no body at all means {}.
+      preValidation: optionalBody,
     }, async (request) => {
       const { analysis, video } = doneAnalysis(ctx, request, request.params.id);
       const base = await ctx.results.queryContext(analysis);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  clipItems, complementSpans, intersectAll, intersectSpans, mergeItems, normalizeSpans, padItems, unionSpans,
+  clipItems, complementSpans, intersectAll, intersectItems, intersectSpans, mergeItems, normalizeSpans, padItems, unionSpans,
 } from '../../../engine/metrics/intervals.js';
 
 const s = (start: number, end: number) => ({ start, end });
@@ -64,5 +64,15 @@ describe('interval algebra (half-open ms spans)', () => {
     expect(mergeItems(items, 2, (i) => i.label)).toEqual([
       { start: 0, end: 20, label: 'a', n: 1 }, { start: 5, end: 15, label: 'b', n: 2 },
     ]);
+  });
+
+  it('[QRY-08] intersects items pair by pair without merging: overlapping items of one list stay apart', () => {
+    const passes = [s(0, 10), s(5, 15), s(40, 50)];
+    expect(pairs(intersectItems(passes, [s(0, 100)]))).toEqual([[0, 10], [5, 15], [40, 50]]);
+    // Each pass against each possession spell it meets; a long early item still reaches a later one.
+    expect(pairs(intersectItems(passes, [s(8, 12), s(45, 60)]))).toEqual([[8, 10], [8, 12], [45, 50]]);
+    expect(pairs(intersectItems([s(90, 95)], [s(0, 100), s(10, 20), s(30, 40)]))).toEqual([[90, 95]]);
+    expect(intersectItems(passes, [])).toEqual([]);
+    expect(intersectItems([], passes)).toEqual([]);
   });
 });
