@@ -13,6 +13,8 @@ import type { AnalysisRow } from '../store/analyses-repo.js';
 import type { ImportSource } from '../../../engine/worker-protocol.js';
 import { ENGINE_VERSION } from '../../../engine/version.js';
 import { presentAnalysis } from './present-analysis.js';
+import { optionalBody } from '../http/optional-body.js';
+import { describeWindow, windowSeconds } from '../jobs/analysis-window.js';
 
 const TAG = ['analyses'];
 
@@ -31,17 +33,16 @@ export function analysesRoutes(ctx: ServiceContext) {
         body: AnalysisCreateBody,
         response: { 200: Type.Object({ data: Type.Ref('Analysis') }), ...managementErrors(400, 403, 404, 413, 415) },
       },
-      // The body is optional (spec 4.1): no body at all means {}.
-      preValidation: async (request) => {
-        if (request.body === undefined || request.body === null) request.body = {};
-      },
+      // The body is optional: no body at all means {}.
+      preValidation: optionalBody,
     }, async (request) => {
       const video = ownedVideo(ctx, request, request.params.video_id);
       const minimum = ctx.config.minAnalysisSeconds;
       // Known too short: refuse now (ANA-03). Unknown yet (still downloading): the runner checks later.
-      if (video.duration_seconds !== null && video.duration_seconds < minimum) {
-        throw apiError('VIDEO_TOO_SHORT',
-          `the video must be at least ${minimum / 60} minutes long to be analysed; video ${video.id} is ${(video.duration_seconds / 60).toFixed(1)} minutes`);
+      // What counts is the stretch between the offsets, not the file.
+      const seconds = video.duration_seconds === null ? null : windowSeconds(video, video.duration_seconds);
+      if (seconds !== null && seconds < minimum) {
+        throw apiError('VIDEO_TOO_SHORT', `the video must be at least ${minimum / 60} minutes long to be analysed; ${describeWindow(video, seconds)}`);
       }
       if (video.source_kind === 'none') {
         throw apiError('VALIDATION_FAILED', `video ${video.id} is tracking-only (created by an import): it has no video file to analyse`);

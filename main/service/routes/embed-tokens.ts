@@ -10,6 +10,7 @@ import type { VideoRow } from '../store/videos-repo.js';
 import { PreviewTeams } from '../schemas/preview-schemas.js';
 import { presentPreview } from './present-preview.js';
 import { widgetSession } from './embed-session.js';
+import { optionalBody } from '../http/optional-body.js';
 
 const TAG = ['widget'];
 const NAME_MAX = 100;
@@ -58,21 +59,23 @@ export function embedTokenRoutes(ctx: ServiceContext) {
         tags: ['videos'],
         summary: 'Mint a token for the confirm-sides widget of one video; the raw token is returned once',
         params: IdParams,
-        body: Type.Optional(Type.Object({
+        body: Type.Object({
           frame_ancestors: Type.Optional(Nullable(Type.Array(Type.String({ maxLength: 300 }), { maxItems: 20, description: 'Origins allowed to frame the widget (CSP frame-ancestors); omitted or null: it can only be opened directly' }))),
           ttl_seconds: Type.Optional(Type.Integer({ minimum: 60, maximum: 86_400, default: 7200 })),
           readonly_names: Type.Optional(Type.Boolean({ default: false })),
-        }, { additionalProperties: false })),
+        }, { additionalProperties: false }),
         response: {
           200: Type.Object({ token: Type.String(), url: Type.String(), expires_at: Type.String({ format: 'date-time' }) }),
           ...managementErrors(413, 415),
         },
       },
+      // The body is optional (docs/api.md): no body at all means {}.
+      preValidation: optionalBody,
     }, async (request) => {
       const video = ownedVideo(ctx, request, request.params.id);
       // A video without a preview yet gets one started by its first token (PRV-10).
       void ctx.preview.start(video);
-      const body = request.body ?? {};
+      const body = request.body;
       const ancestors = body.frame_ancestors ?? null;
       for (const origin of ancestors ?? []) {
         if (!ORIGIN.test(origin)) {
