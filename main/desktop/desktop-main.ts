@@ -9,6 +9,7 @@ import type { ElectronMain, BrowserWindowLike } from './electron-api.js';
 import { answerAppRequest } from './app-protocol.js';
 import { allowPermission, APP_ENTRY, APP_SCHEME, externalTarget, isAppUrl } from './navigation-policy.js';
 import { utilityEngineHost } from './utility-engine-host.js';
+import { engineScratchDir } from '../service/jobs/engine-host.js';
 
 const PRELOAD = fileURLToPath(new URL('./preload.cjs', import.meta.url));
 const VIDEO_EXTENSIONS = ['mp4', 'm4v', 'mov', 'mkv', 'webm', 'avi', 'ts', 'mts', 'mpg', 'mpeg'];
@@ -38,7 +39,8 @@ export async function startDesktop(electron: ElectronMain): Promise<void> {
   // Packaged models live in the app's resources, outside the archive (electron-builder.yml).
   const resources = (process as unknown as { resourcesPath?: string }).resourcesPath;
   if (app.isPackaged && resources) process.env.TOUCHLINE_MODELS_DIR ??= join(resources, 'models');
-  const service = await createService({ home: app.getPath('userData'), port: 0 }, { engineHost: utilityEngineHost(electron) });
+  const home = app.getPath('userData');
+  const service = await createService({ home, port: 0 }, { engineHost: utilityEngineHost(electron, { scratchDir: engineScratchDir(home) }) });
   const base = await service.listen();
   protocol.handle(APP_SCHEME, (request) => answerAppRequest(request, base, net.fetch));
   session.defaultSession.setPermissionRequestHandler((_contents, permission, callback, details) => callback(allowPermission(permission, details.requestingUrl)));

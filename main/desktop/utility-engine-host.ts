@@ -1,4 +1,4 @@
-import type { EngineHost } from '../service/jobs/engine-host.js';
+import type { EngineHost, EngineHostOptions } from '../service/jobs/engine-host.js';
 import { processEngineHost } from '../service/jobs/engine-host.js';
 import type { ElectronMain } from './electron-api.js';
 
@@ -7,9 +7,9 @@ import type { ElectronMain } from './electron-api.js';
  * or a heavy analysis never touches the window): the same worker script and messages as the
  * service's child process (engine/worker.ts reads process.parentPort there).
  */
-export function utilityEngineHost(electron: Pick<ElectronMain, 'utilityProcess'>): EngineHost {
-  return processEngineHost((script) => {
-    const child = electron.utilityProcess.fork(script, [], { serviceName: 'Touchline engine', stdio: 'inherit' });
+export function utilityEngineHost(electron: Pick<ElectronMain, 'utilityProcess'>, options: EngineHostOptions = {}): EngineHost {
+  return processEngineHost((script, env) => {
+    const child = electron.utilityProcess.fork(script, [], { serviceName: 'Touchline engine', stdio: 'inherit', env });
     return {
       send: (m) => child.postMessage(m),
       onMessage: (l) => child.on('message', l),
@@ -18,5 +18,5 @@ export function utilityEngineHost(electron: Pick<ElectronMain, 'utilityProcess'>
       onStartError: () => undefined,
       kill: () => { child.kill(); },
     };
-  });
+  }, options);
 }

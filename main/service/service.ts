@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig, type ServiceConfig } from './config.js';
@@ -19,7 +19,7 @@ import { WebhookDispatcher } from './webhooks/dispatcher.js';
 import { notifyAnalysisFinished } from './webhooks/notify.js';
 import { ResultsStore } from './results/results-store.js';
 import { ANALYSIS_JOB, AnalysisRunner } from './jobs/analysis-runner.js';
-import { childProcessEngineHost, type EngineHost } from './jobs/engine-host.js';
+import { childProcessEngineHost, engineScratchDir, type EngineHost } from './jobs/engine-host.js';
 import { requeueOrphanedIngests, verifyLocalSources } from './jobs/source-check.js';
 import { ensureAppToken, ensureDefaultToken } from './bootstrap.js';
 import { buildServer } from './server.js';
@@ -47,6 +47,8 @@ export async function createService(
 ): Promise<Service> {
   const config = loadConfig(overrides);
   const { db, videos, tokens, jobsRepo, analyses } = openStore(config);
+  // No engine runs yet: whatever a killed one left in its scratch folder goes.
+  rmSync(engineScratchDir(config.home), { recursive: true, force: true });
   ensureDefaultToken(tokens, config.home);
   const appToken = ensureAppToken(tokens, config.home);
   const webhooks = new WebhooksRepo(db);
@@ -57,7 +59,7 @@ export async function createService(
   const preview = new PreviewRunner(config.home, videos);
   const settings = new SettingsRepo(db);
   const runner = new AnalysisRunner({
-    config, analyses, videos, jobsRepo, preview, processor: () => settings.get().processor, host: options.engineHost ?? childProcessEngineHost({ script: config.engineWorker }),
+    config, analyses, videos, jobsRepo, preview, processor: () => settings.get().processor, host: options.engineHost ?? childProcessEngineHost({ script: config.engineWorker, scratchDir: engineScratchDir(config.home) }),
     onFinished: (analysis) => {
       notifyAnalysisFinished(webhooks, dispatcher, videos, analysis);
       // Someone usually looks at results right after they are done: load them and build the query

@@ -1,4 +1,6 @@
 import { fork } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { compiledScript } from '../results/script-path.js';
 import type { AnalysisFacts } from '../../../engine/results/analysis-facts.js';
 import type { EngineRunSpec, FrameCount, WorkerMessage } from '../../../engine/worker-protocol.js';
@@ -33,8 +35,29 @@ export interface EngineProcess {
   kill(): void;
 }
 
+export interface EngineHostOptions {
+  script?: string;
+  /**
+   * A folder of the data directory for the engine's temporary files. onnxruntime's telemetry library
+   * leaves an empty `mat-debug-<pid>.log` in the temporary folder of every process that creates a
+   * session; each run gets its own folder here (TMPDIR), removed when the process ends, and the service
+   * clears the whole folder at start (a killed run's leftovers).
+   */
+  scratchDir?: string;
+}
+
+/** The engine processes' scratch folder in a data directory. */
+export function engineScratchDir(home: string): string {
+  return join(home, 'tmp');
+}
+
+/** The environment of an engine process: the parent's, with its temporary folder pointed at `dir`. */
+function engineEnv(dir: string | null): NodeJS.ProcessEnv {
+  return dir === null ? { ...process.env } : { ...process.env, TMPDIR: dir, TMP: dir, TEMP: dir };
+}
+
 /** A host over any way of starting the worker script: one process per run, progress relayed, cancellable. */
-export function processEngineHost(start: (script: string) => EngineProcess, options: { script?: string } = {}): EngineHost {
+export function processEngineHost(start: (script: string, env: NodeJS.ProcessEnv) => EngineProcess, options: EngineHostOptions = {}): EngineHost {
   return {
     run(spec, { signal, onProgress }) {
       const script = options.script ?? workerScript();
@@ -43,7 +66,12 @@ export function processEngineHost(start: (script: string) => EngineProcess, opti
           reject(signal.reason instanceof Error ? signal.reason : new Error('aborted'));
           return;
         }
-        const child = start(script);
+        let scratch: string | null = null;
+        if (options.scratchDir) {
+          mkdirSync(options.scratchDir, { recursive: true });
+          scratch = mkdtempSync(join(options.scratchDir, 'engine-'));
+        }
+        const child = start(script, engineEnv(scratch));
         let outcome: { facts: AnalysisFacts } | { error: EngineRunError } | null = null;
         const onAbort = () => child.kill();
         signal.addEventListener('abort', onAbort, { once: true });
@@ -55,10 +83,12 @@ export function processEngineHost(start: (script: string) => EngineProcess, opti
         });
         child.onStartError((error) => {
           signal.removeEventListener('abort', onAbort);
+          if (scratch !== null) rmSync(scratch, { recursive: true, force: true });
           reject(new EngineRunError(`cannot start the engine process: ${error.message}`, 'error'));
         });
         child.onExit((detail) => {
           signal.removeEventListener('abort', onAbort);
+          if (scratch !== null) rmSync(scratch, { recursive: true, force: true });
           if (signal.aborted) reject(signal.reason instanceof Error ? signal.reason : new Error('aborted'));
           else if (outcome && 'facts' in outcome) resolvePromise(outcome.facts);
           else if (outcome) reject(outcome.error);
@@ -71,9 +101,9 @@ export function processEngineHost(start: (script: string) => EngineProcess, opti
 }
 
 /** The engine as a Node child process (the desktop app uses Electron's utilityProcess: main/desktop). */
-export function childProcessEngineHost(options: { script?: string } = {}): EngineHost {
-  return processEngineHost((script) => {
-    const child = fork(script, [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], serialization: 'json' });
+export function childProcessEngineHost(options: EngineHostOptions = {}): EngineHost {
+  return processEngineHost((script, env) => {
+    const child = fork(script, [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], serialization: 'json', env });
     return {
       send: (m) => child.send(m as object),
       onMessage: (l) => child.on('message', l),
