@@ -4,9 +4,9 @@ import rateLimit from '@fastify/rate-limit';
 import { apiError, ApiError } from './errors.js';
 import type { ServiceContext } from './context.js';
 import { validatorCompiler, describeValidationError } from './http/validation.js';
-import { sendError, toApiError } from './http/error-shape.js';
+import { RouteFamilies, sendError, toApiError, type Family } from './http/error-shape.js';
 import { isLoopbackHost } from './http/host-check.js';
-import { clientErrorHandler, frameworkError } from './http/framework-errors.js';
+import { clientErrorHandler, frameworkErrorHandler } from './http/framework-errors.js';
 import { REDACTED, serializeRequest } from './http/log-redaction.js';
 import { createAuthenticator } from './auth/authenticate.js';
 import { DetailError, MessageError } from './schemas/common.js';
@@ -39,6 +39,7 @@ export { API_PREFIX };
 
 /** Builds the HTTP service around a store and job queue. Listening is the caller's business. */
 export async function buildServer(ctx: ServiceContext, options: { logger?: boolean } = {}): Promise<FastifyInstance> {
+  const routes = new RouteFamilies();
   const app = Fastify({
     logger: options.logger ? {
       level: ctx.config.logLevel,
@@ -51,9 +52,10 @@ export async function buildServer(ctx: ServiceContext, options: { logger?: boole
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
     return503OnClosing: true,
-    frameworkErrors: frameworkError,
-    clientErrorHandler,
+    frameworkErrors: frameworkErrorHandler(routes),
+    clientErrorHandler: clientErrorHandler(routes),
   });
+  app.addHook('onRoute', (route) => routes.add(route.url, (route.config as { family?: Family } | undefined)?.family));
   app.setValidatorCompiler(validatorCompiler);
   app.setSchemaErrorFormatter((errors, dataVar) => {
     const first = errors[0];
@@ -94,14 +96,14 @@ export async function buildServer(ctx: ServiceContext, options: { logger?: boole
     const e = error as { validation?: unknown; statusCode?: number };
     const apiErr = error instanceof ApiError ? error : e.validation ? apiError('VALIDATION_FAILED', (error as Error).message) : toApiError(error);
     if (apiErr.status >= 500) request.log.error({ err: error }, 'request failed');
-    return sendError(request, reply, apiErr);
+    return sendError(request, reply, apiErr, routes);
   });
 
   app.setNotFoundHandler(async (request, reply) => {
     if (!isLoopbackHost(request.headers.host)) {
-      return sendError(request, reply, apiError('FORBIDDEN_HOST', `Host '${request.headers.host ?? ''}' is not a loopback name`));
+      return sendError(request, reply, apiError('FORBIDDEN_HOST', `Host '${request.headers.host ?? ''}' is not a loopback name`), routes);
     }
-    return sendError(request, reply, apiError('NOT_FOUND', `no endpoint ${request.method} ${request.url.split('?')[0]}; the API lives under ${API_PREFIX} (see ${API_PREFIX}/openapi.json)`));
+    return sendError(request, reply, apiError('NOT_FOUND', `no endpoint ${request.method} ${request.url.split('?')[0]}; the API lives under ${API_PREFIX} (see ${API_PREFIX}/openapi.json)`), routes);
   });
 
   await app.register(async (v1) => {

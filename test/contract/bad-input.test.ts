@@ -183,6 +183,9 @@ describe('errors raised before any route, in the family\'s shape', () => {
     const cases: [string, string, { raw?: string; headers?: Record<string, string> }, number, 'message' | 'detail'][] = [
       ['DELETE', '/v1/videos', {}, 404, 'message'],
       ['PATCH', `/v1/analyses/${analysisId}/summary`, {}, 404, 'detail'],
+      // Cancelling manages the analysis: its family holds for the other methods and bad URLs too.
+      ['GET', `/v1/analyses/${analysisId}/cancel`, {}, 404, 'message'],
+      ['POST', '/v1/analyses/%zz/cancel', {}, 400, 'message'],
       ['POST', '/v1/videos', { raw: '<video/>', headers: { 'content-type': 'application/xml' } }, 415, 'message'],
       ['POST', `/v1/analyses/${analysisId}/query-intervals`, { raw: '<q/>', headers: { 'content-type': 'application/xml' } }, 415, 'detail'],
       ['POST', '/v1/videos', { raw: JSON.stringify({ video_file_url: 'x'.repeat(1_100_000) }) }, 413, 'message'],

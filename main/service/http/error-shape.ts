@@ -5,8 +5,9 @@ export type Family = 'management' | 'results';
 
 /**
  * The spec names two error shapes: `{ message }` for video and analysis management, `{ detail }`
- * for analysis results. A route declares its family in `config.family`; for requests that matched
- * no route, the URL decides (anything below /v1/analyses/{id}/ is a result endpoint).
+ * for analysis results. A route declares its family in `config.family`; a request no route answered
+ * (another method, a malformed URL, headers too large) takes the family of a route whose path it fits
+ * (RouteFamilies), else the URL decides: anything below /v1/analyses/{id}/ is a result endpoint.
  */
 const RESULT_PATH = /^\/v1\/analyses\/[^/]+\/.+/;
 
@@ -14,13 +15,29 @@ export function familyOfPath(url: string): Family {
   return RESULT_PATH.test(url.split('?')[0] ?? '') ? 'results' : 'management';
 }
 
-export function familyOf(request: FastifyRequest): Family {
-  const declared = (request.routeOptions.config as { family?: Family } | undefined)?.family;
-  return declared ?? familyOfPath(request.url);
+/** The declared families of a server's routes, by path template (`/v1/analyses/:id/cancel`). */
+export class RouteFamilies {
+  private readonly routes: { pattern: RegExp; family: Family }[] = [];
+
+  add(url: string, family: Family | undefined): void {
+    if (family === undefined) return;
+    const source = url.split('/').map((part) => (part.startsWith(':') ? '[^/]+' : part === '*' ? '.*' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('/');
+    this.routes.push({ pattern: new RegExp(`^${source}$`), family });
+  }
+
+  of(url: string): Family {
+    const path = url.split('?')[0] ?? '';
+    return this.routes.find((r) => r.pattern.test(path))?.family ?? familyOfPath(path);
+  }
 }
 
-export function sendError(request: FastifyRequest, reply: FastifyReply, error: ApiError): FastifyReply {
-  const body = familyOf(request) === 'results' ? { detail: error.message } : { message: error.message };
+export function familyOf(request: FastifyRequest, routes?: RouteFamilies): Family {
+  const declared = (request.routeOptions.config as { family?: Family } | undefined)?.family;
+  return declared ?? (routes ? routes.of(request.url) : familyOfPath(request.url));
+}
+
+export function sendError(request: FastifyRequest, reply: FastifyReply, error: ApiError, routes?: RouteFamilies): FastifyReply {
+  const body = familyOf(request, routes) === 'results' ? { detail: error.message } : { message: error.message };
   reply.header('x-touchline-error', error.code);
   for (const [k, v] of Object.entries(error.headers)) reply.header(k, v);
   return reply.code(error.status).type('application/json; charset=utf-8').send(body);

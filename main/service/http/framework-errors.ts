@@ -2,7 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { ConnectionError, FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { apiError, type ApiError } from '../errors.js';
-import { familyOfPath, sendError } from './error-shape.js';
+import { sendError, type RouteFamilies } from './error-shape.js';
 import { isLoopbackHost } from './host-check.js';
 
 /**
@@ -11,11 +11,13 @@ import { isLoopbackHost } from './host-check.js';
  * large, malformed HTTP). Left alone they come out in Fastify's own `{error, code, message, statusCode}`;
  * here they get the endpoint family's shape like every other error.
  */
-export function frameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
-  if (!isLoopbackHost(request.headers.host)) {
-    return sendError(request, reply, apiError('FORBIDDEN_HOST', `Host '${request.headers.host ?? ''}' is not a loopback name`));
-  }
-  return sendError(request, reply, frameworkApiError(error.code));
+export function frameworkErrorHandler(routes: RouteFamilies) {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply => {
+    if (!isLoopbackHost(request.headers.host)) {
+      return sendError(request, reply, apiError('FORBIDDEN_HOST', `Host '${request.headers.host ?? ''}' is not a loopback name`), routes);
+    }
+    return sendError(request, reply, frameworkApiError(error.code), routes);
+  };
 }
 
 function frameworkApiError(code: string): ApiError {
@@ -42,11 +44,15 @@ function clientApiError(code: string | undefined): ApiError {
 }
 
 /** Node's `clientError`: the socket is all there is, so the answer is written by hand and the connection closed. */
-export function clientErrorHandler(error: ConnectionError, socket: Socket): void {
+export function clientErrorHandler(routes: RouteFamilies) {
+  return (error: ConnectionError, socket: Socket): void => answerClientError(routes, error, socket);
+}
+
+function answerClientError(routes: RouteFamilies, error: ConnectionError, socket: Socket): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   if (socket.writable) {
     const apiErr = clientApiError(error.code);
-    const body = JSON.stringify(familyOfPath(requestPath(error.rawPacket)) === 'results' ? { detail: apiErr.message } : { message: apiErr.message });
+    const body = JSON.stringify(routes.of(requestPath(error.rawPacket)) === 'results' ? { detail: apiErr.message } : { message: apiErr.message });
     socket.write(`HTTP/1.1 ${apiErr.status} ${STATUS_CODES[apiErr.status] ?? ''}\r\nContent-Type: application/json; charset=utf-8\r\n`
       + `Content-Length: ${Buffer.byteLength(body)}\r\nx-touchline-error: ${apiErr.code}\r\nConnection: close\r\n\r\n${body}`);
   }
