@@ -21,6 +21,7 @@ import { ResultsStore } from './results/results-store.js';
 import { ANALYSIS_JOB, AnalysisRunner } from './jobs/analysis-runner.js';
 import { childProcessEngineHost, engineScratchDir, type EngineHost } from './jobs/engine-host.js';
 import { requeueOrphanedIngests, verifyLocalSources } from './jobs/source-check.js';
+import { sweepLeftovers } from './jobs/leftovers.js';
 import { ensureAppToken, ensureDefaultToken } from './bootstrap.js';
 import { buildServer } from './server.js';
 import type { ServiceContext } from './context.js';
@@ -49,6 +50,8 @@ export async function createService(
   const { db, videos, tokens, jobsRepo, analyses } = openStore(config);
   // No engine runs yet: whatever a killed one left in its scratch folder goes.
   rmSync(engineScratchDir(config.home), { recursive: true, force: true });
+  // Nor does any job or preview: what a crash cut short in the data folder goes too (jobs/leftovers.ts).
+  sweepLeftovers(config.home, (id) => videos.get(id) !== undefined);
   ensureDefaultToken(tokens, config.home);
   const appToken = ensureAppToken(tokens, config.home);
   const webhooks = new WebhooksRepo(db);
