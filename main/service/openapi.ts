@@ -1,4 +1,5 @@
 import type { SwaggerOptions } from '@fastify/swagger';
+import { filterItemsSchema } from './schemas/filter-schemas.js';
 
 /** Routes that take no API token: the document itself, and the widget's own calls (embed token instead). */
 export const PUBLIC_ROUTES = new Set([
@@ -7,6 +8,10 @@ export const PUBLIC_ROUTES = new Set([
 ]);
 
 export const API_VERSION = '1.8.0';
+
+interface QueryDocument {
+  paths?: Record<string, Record<string, { requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, { items?: unknown }> } }> } }>>;
+}
 
 export function openApiDocument(): SwaggerOptions {
   return {
@@ -34,6 +39,18 @@ export function openApiDocument(): SwaggerOptions {
         { name: 'videos', description: 'Register, inspect, update and delete match videos' },
         { name: 'widget', description: "The confirm-sides widget's own endpoints: authenticated by the embed token in X-Embed-Token, never an API token" },
       ],
+    },
+    // The filters of query-intervals are validated by the engine's catalogue; the document spells them out.
+    transformObject: (document) => {
+      const doc = (document as { openapiObject: QueryDocument }).openapiObject;
+      const op = doc.paths?.['/v1/analyses/{id}/query-intervals']?.post;
+      if (op?.requestBody) {
+        // A copy: the request body here may share objects with the route's own schema.
+        op.requestBody = structuredClone(op.requestBody);
+        const filters = op.requestBody.content?.['application/json']?.schema?.properties?.filters;
+        if (filters) filters.items = filterItemsSchema();
+      }
+      return doc as never;
     },
     refResolver: {
       buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`),

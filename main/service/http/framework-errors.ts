@@ -33,7 +33,9 @@ function frameworkApiError(code: string): ApiError {
 
 /** The request line's path, read from the bytes Node had received when it gave up on the request. */
 function requestPath(raw: unknown): string {
-  const line = Buffer.isBuffer(raw) ? raw.subarray(0, 2048).toString('latin1').split('\r\n', 1)[0] ?? '' : '';
+  if (!Buffer.isBuffer(raw)) return '';
+  const end = raw.indexOf('\r\n');
+  const line = raw.subarray(0, end < 0 ? raw.length : end).toString('latin1');
   return /^[A-Z]+ (\S+)/.exec(line)?.[1] ?? '';
 }
 
