@@ -168,7 +168,7 @@ describe('lifecycle on real videos (minimum lowered so a 4 s clip qualifies)', (
     expect(ended.results_available).toBe(false);
   });
 
-  it('[VID-15] no football is detected when an analysis runs (ingest only validates the file): it ends no_match_detected with the reason and no results; a video marked no_match_detected runs none', async () => {
+  it('[VID-15] no football is detected when an analysis runs (ingest only validates the file): it ends no_match_detected with the reason and no results, the video turns no_match_detected and runs no other analysis until its offsets change', async () => {
     const videoId = (await s.api.post('/v1/videos', { video_file_url: fixture.clip })).body.data.id as number;
     expect((await waitForVideo(s.api, videoId)).status).toBe('available');
     const first = (await s.api.post(`/v1/videos/${videoId}/analysis`, {})).body.data;
@@ -180,15 +180,19 @@ describe('lifecycle on real videos (minimum lowered so a 4 s clip qualifies)', (
     const events = await s.api.get(`/v1/analyses/${first.id}/events`);
     expect(events.status).toBe(409);
     expect(events.body.detail).toMatch(new RegExp(`^analysis ${first.id} is no_match_detected \\(no match footage found: .*\\); it has no results$`));
-    // A video whose status says it shows no match: an analysis is accepted and ends at once, never started.
-    s.service.context.videos.setStatus(videoId, 'no_match_detected');
-    expect((await s.api.get(`/v1/videos/${videoId}`)).body.data.status).toBe('no_match_detected');
+    // The video now says it shows no match, with the run's reason: a later analysis is accepted and ends
+    // at once, never started.
+    const video = (await s.api.get(`/v1/videos/${videoId}`)).body.data;
+    expect(video).toMatchObject({ status: 'no_match_detected', status_reason: ended.status_reason });
     const second = await s.api.post(`/v1/videos/${videoId}/analysis`, {});
     expect(second.status).toBe(200);
     const skipped = await settled(second.body.data.id, ['no_match_detected', 'done', 'error'], s.api);
     expect(skipped).toMatchObject({
       status: 'no_match_detected', status_reason: 'no football match was detected in the video', started_at: null, progress: 0, results_available: false,
     });
+    // Other offsets describe another window: the video is available again. The same offsets change nothing.
+    expect((await s.api.put(`/v1/videos/${videoId}`, { start_offset_seconds: null })).body.data.status).toBe('no_match_detected');
+    expect((await s.api.put(`/v1/videos/${videoId}`, { start_offset_seconds: 1 })).body.data).toMatchObject({ status: 'available', status_reason: null });
   });
 
   it('[ANA-01] accepts {fps} and records it', async () => {

@@ -178,6 +178,9 @@ export class AnalysisRunner {
       this.complete(analysis, facts);
     } catch (error) {
       if (error instanceof EngineRunError) {
+        // No football in the window analysed (VID-15): the video says so, and later analyses of it end at
+        // once. A PUT of other offsets describes another window and makes it available again.
+        if (error.status === 'no_match_detected' && analysis.engine_source === 'video') videos.setStatus(video.id, 'no_match_detected', error.message);
         this.end(analysis.id, { status: error.status, reason: error.message });
         return;
       }

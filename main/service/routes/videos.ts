@@ -147,8 +147,11 @@ export function videosRoutes(ctx: ServiceContext) {
       };
       let updated = ctx.videos.update(row.id, patch);
       if (!updated) throw apiError('VIDEO_NOT_FOUND', `video ${row.id} not found`);
-      // A video that failed only because its offsets did not fit (ingest measured it) is ready once they do.
-      if (row.status === 'error' && row.duration_seconds !== null && windowProblem(row, row.duration_seconds) !== null) {
+      // A video that failed only because its offsets did not fit (ingest measured it) is ready once they do;
+      // one where no match was found in its window is worth another look at another window.
+      const offsetsChanged = offsets.start_offset_seconds !== row.start_offset_seconds || offsets.end_offset_seconds !== row.end_offset_seconds;
+      if ((row.status === 'error' && row.duration_seconds !== null && windowProblem(row, row.duration_seconds) !== null)
+        || (row.status === 'no_match_detected' && offsetsChanged)) {
         ctx.videos.setStatus(row.id, 'available');
         ctx.runner.videoSettled(row.id);
         updated = ctx.videos.get(row.id) ?? updated;
