@@ -55,6 +55,12 @@ describe('team names (spec 8)', () => {
     }
     expect((await widget(token, { home_key: 'team_a', home_name: max('w'), away_name: max('v') })).status).toBe(200);
     expect((await t.api.get(`/v1/videos/${id}`)).body.data).toMatchObject({ home_team_name: max('w'), away_team_name: max('v') });
+    // Characters are code points, the same count as the other writers': 100 lions pass (200 UTF-16 units).
+    const lions = max('\u{1F981}');
+    expect((await widget(token, { home_key: 'team_a', home_name: lions })).status).toBe(200);
+    expect((await t.api.put(`/v1/videos/${id}`, { away_team_name: lions })).status).toBe(200);
+    expect((await t.api.get(`/v1/videos/${id}`)).body.data).toMatchObject({ home_team_name: lions, away_team_name: lions });
+    expect((await widget(token, { home_key: 'team_a', home_name: over('\u{1F981}') })).status).toBe(422);
 
     // POST /imports (names of the tracking-only video it creates)
     for (const field of ['home_team_name', 'away_team_name']) {

@@ -36,13 +36,15 @@ function presentSides(video: VideoRow, token: EmbedTokenRow) {
   };
 }
 
-/** A blank name keeps the stored one (EMB-09); otherwise trimmed and capped. */
+/**
+ * A blank name keeps the stored one (EMB-09); otherwise capped and trimmed. The cap counts characters
+ * (code points) as sent, like the `maxLength` of every other name field (LIM-03).
+ */
 function nameField(field: string, value: string | undefined): string | undefined {
   if (value === undefined) return undefined;
+  if ([...value].length > NAME_MAX) throw apiError('VALIDATION_FAILED', `body field '${field}' is longer than ${NAME_MAX} characters`);
   const trimmed = value.trim();
-  if (!trimmed) return undefined;
-  if (trimmed.length > NAME_MAX) throw apiError('VALIDATION_FAILED', `body field '${field}' is longer than ${NAME_MAX} characters`);
-  return trimmed;
+  return trimmed || undefined;
 }
 
 /**
