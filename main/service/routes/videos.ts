@@ -145,17 +145,19 @@ export function videosRoutes(ctx: ServiceContext) {
         end_offset_seconds: body.end_offset_seconds,
         left_start_team: body.left_start_team,
       };
-      let updated = ctx.videos.update(row.id, patch);
-      if (!updated) throw apiError('VIDEO_NOT_FOUND', `video ${row.id} not found`);
       // A video that failed only because its offsets did not fit (ingest measured it) is ready once they do;
-      // one where no match was found in its window is worth another look at another window.
+      // one where no match was found in its window is worth another look at another window. One
+      // transaction: a crash between the two writes would leave fitting offsets on a video still in error.
       const offsetsChanged = offsets.start_offset_seconds !== row.start_offset_seconds || offsets.end_offset_seconds !== row.end_offset_seconds;
-      if ((row.status === 'error' && row.duration_seconds !== null && windowProblem(row, row.duration_seconds) !== null)
-        || (row.status === 'no_match_detected' && offsetsChanged)) {
-        ctx.videos.setStatus(row.id, 'available');
-        ctx.runner.videoSettled(row.id);
-        updated = ctx.videos.get(row.id) ?? updated;
-      }
+      const reopen = (row.status === 'error' && row.duration_seconds !== null && windowProblem(row, row.duration_seconds) !== null)
+        || (row.status === 'no_match_detected' && offsetsChanged);
+      const updated = ctx.db.transaction(() => {
+        const after = ctx.videos.update(row.id, patch);
+        if (after && reopen) ctx.videos.setStatus(row.id, 'available');
+        return after && reopen ? ctx.videos.get(row.id) : after;
+      })();
+      if (!updated) throw apiError('VIDEO_NOT_FOUND', `video ${row.id} not found`);
+      if (reopen) ctx.runner.videoSettled(row.id);
       return { data: await single(updated) };
     });
 
