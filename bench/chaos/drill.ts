@@ -77,9 +77,17 @@ async function registerWebhook(api: DrillApi, receiver: WebhookReceiver): Promis
  * random moment, restarting it, letting it settle and checking everything (round-checks.ts).
  */
 export async function runCrashDrill(o: DrillOptions): Promise<DrillResult> {
+  const work = mkdtempSync(join(tmpdir(), 'touchline-chaos-'));
+  try {
+    return await drillIn(work, o);
+  } finally {
+    if (!o.keep) rmSync(work, { recursive: true, force: true });
+  }
+}
+
+async function drillIn(work: string, o: DrillOptions): Promise<DrillResult> {
   const log = o.log ?? (() => {});
   const t0 = performance.now();
-  const work = mkdtempSync(join(tmpdir(), 'touchline-chaos-'));
   const clipDir = join(work, 'clip');
   mkdirSync(clipDir);
   const clipPath = await renderDrillClip(clipDir, o.clipSeconds ?? 3);
@@ -176,6 +184,5 @@ export async function runCrashDrill(o: DrillOptions): Promise<DrillResult> {
     if (serve) await killGroup(serve).catch(() => {});
     await server.close();
     await receiver.close();
-    if (!o.keep) rmSync(work, { recursive: true, force: true });
   }
 }
