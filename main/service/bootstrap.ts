@@ -1,4 +1,4 @@
-import { writeFileSync, chmodSync, existsSync, readFileSync } from 'node:fs';
+import { writeFileSync, chmodSync, existsSync, readFileSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TokensRepo } from './store/tokens-repo.js';
 import { parseToken } from './auth/token-format.js';
@@ -16,15 +16,24 @@ export function defaultTokenPath(home: string): string {
  * written owner-only to the data directory (the only copy; the store keeps a hash).
  */
 export function ensureDefaultToken(tokens: TokensRepo, home: string): void {
-  if (tokens.count() > 0) return;
-  const { token } = tokens.create({ organization: DEFAULT_ORGANIZATION, name: DEFAULT_TOKEN_NAME });
-  writeTokenFile(defaultTokenPath(home), token);
+  // The file is written before the row commits: a first start killed in between leaves no token row,
+  // so the next start makes both again (the other way round it left a token nobody could read).
+  tokens.transaction(() => {
+    if (tokens.count() > 0) return;
+    const { token } = tokens.create({ organization: DEFAULT_ORGANIZATION, name: DEFAULT_TOKEN_NAME });
+    writeTokenFile(defaultTokenPath(home), token);
+  });
 }
 
-/** A raw token on disk, readable by its owner only (chmod too: the mode of writeFile does not apply to an existing file). */
+/**
+ * A raw token on disk, readable by its owner only, replaced whole (a temporary file renamed over it: a
+ * crash never leaves half a token). chmod too: the mode of writeFile does not apply to an existing file.
+ */
 function writeTokenFile(file: string, token: string): void {
-  writeFileSync(file, `${token}\n`, { mode: 0o600 });
-  chmodSync(file, 0o600);
+  const tmp = `${file}.tmp`;
+  writeFileSync(tmp, `${token}\n`, { mode: 0o600 });
+  chmodSync(tmp, 0o600);
+  renameSync(tmp, file);
 }
 
 export function readDefaultToken(home: string): string | null {

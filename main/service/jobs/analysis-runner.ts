@@ -114,12 +114,20 @@ export class AnalysisRunner {
     };
   }
 
-  /** Ends the analysis with this outcome and tells the listeners; false when it had already ended. */
-  private end(id: number, outcome: Parameters<AnalysesRepo['finish']>[1]): boolean {
-    if (!this.deps.analyses.finish(id, outcome)) return false;
-    const row = this.deps.analyses.get(id);
-    if (row) this.deps.onFinished?.(row);
-    return true;
+  /**
+   * Ends the analysis with this outcome and tells the listeners (which queue its webhooks), in one
+   * transaction with `alongside`'s writes: a crash between them would lose a webhook or leave the video
+   * saying what the analysis does not. False when it had already ended.
+   */
+  private end(id: number, outcome: Parameters<AnalysesRepo['finish']>[1], alongside?: () => void): boolean {
+    const { analyses } = this.deps;
+    return analyses.transaction(() => {
+      if (!analyses.finish(id, outcome)) return false;
+      alongside?.();
+      const row = analyses.get(id);
+      if (row) this.deps.onFinished?.(row);
+      return true;
+    });
   }
 
   private async run(job: JobRow, signal: AbortSignal): Promise<void> {
@@ -180,8 +188,8 @@ export class AnalysisRunner {
       if (error instanceof EngineRunError) {
         // No football in the window analysed (VID-15): the video says so, and later analyses of it end at
         // once. A PUT of other offsets describes another window and makes it available again.
-        if (error.status === 'no_match_detected' && analysis.engine_source === 'video') videos.setStatus(video.id, 'no_match_detected', error.message);
-        this.end(analysis.id, { status: error.status, reason: error.message });
+        const marksVideo = error.status === 'no_match_detected' && analysis.engine_source === 'video';
+        this.end(analysis.id, { status: error.status, reason: error.message }, marksVideo ? () => videos.setStatus(video.id, 'no_match_detected', error.message) : undefined);
         return;
       }
       throw error;
@@ -220,20 +228,21 @@ export class AnalysisRunner {
     if (!video) return;
     // The video's side: team_0 started left, so its resolved role is the left-starting team (VID-10).
     const mapping = composeTeamMapping(video, facts);
-    if (video.left_start_team_set_by !== 'client' && mapping.team_0.role) {
-      videos.writeServiceSide(video.id, mapping.team_0.role, mapping.team_0.role);
-    }
-    if (video.source_kind !== 'none') void this.deps.preview.finalStage(video);
-    if (video.source_kind === 'none' && video.duration_seconds === null) {
-      videos.setDuration(video.id, facts.duration_ms / 1000);
-    }
     this.end(analysis.id, {
       status: 'done',
       aggregateVersion: facts.engine_version,
       dataVersion: facts.data_version,
       qualityJson: facts.quality ? JSON.stringify(facts.quality) : null,
       runtimeJson: facts.runtime ? JSON.stringify(facts.runtime) : null,
+    }, () => {
+      if (video.left_start_team_set_by !== 'client' && mapping.team_0.role) {
+        videos.writeServiceSide(video.id, mapping.team_0.role, mapping.team_0.role);
+      }
+      if (video.source_kind === 'none' && video.duration_seconds === null) {
+        videos.setDuration(video.id, facts.duration_ms / 1000);
+      }
     });
+    if (video.source_kind !== 'none') void this.deps.preview.finalStage(video);
   }
 }
 

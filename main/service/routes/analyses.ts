@@ -114,26 +114,33 @@ export function analysesRoutes(ctx: ServiceContext) {
       }
       if (body.view && body.format !== 'sim') throw apiError('VALIDATION_FAILED', `body field 'view' applies to format 'sim' only`);
       const source: ImportSource = { kind: 'import', format: body.format, paths, ...(body.view ? { view: body.view } : {}) };
-      let video: VideoRow;
-      if (body.video_id !== undefined) {
-        video = ownedVideo(ctx, request, body.video_id);
-        if (body.left_start_team) ctx.videos.update(video.id, { left_start_team: body.left_start_team });
-      } else {
-        const home = body.home_team_name ?? 'Team Left';
-        const away = body.away_team_name ?? 'Team Right';
-        const label = basename(paths.dir ?? paths.tracking ?? paths.home ?? 'import');
-        video = ctx.videos.insert({
-          organizationId: request.auth?.organizationId as number,
-          title: body.title ?? `${home} vs ${away} (imported ${label})`,
-          homeTeamName: home, awayTeamName: away, matchDate: body.date ?? null,
-          startOffsetSeconds: null, endOffsetSeconds: null, leftStartTeam: body.left_start_team ?? null,
-          sourceUrl: null, sourceKind: 'none', localPath: null,
-        }, body.home_team_name && body.away_team_name ? `${home} ${away}` : body.title ?? 'import');
-        ctx.videos.setStatus(video.id, 'available');
-      }
-      const analysis = ctx.analyses.insert({
-        videoId: video.id, fps: 25, algorithmVersion: ENGINE_VERSION, engineSource: 'import', importSpec: source,
-      });
+      // The tracking-only video and its analysis are written together: a crash between them would leave a
+      // video with nothing on it. The job follows (runner.recover() gives any unfinished analysis its job).
+      const { video, analysis } = ctx.db.transaction(() => {
+        let target: VideoRow;
+        if (body.video_id !== undefined) {
+          target = ownedVideo(ctx, request, body.video_id);
+          if (body.left_start_team) ctx.videos.update(target.id, { left_start_team: body.left_start_team });
+        } else {
+          const home = body.home_team_name ?? 'Team Left';
+          const away = body.away_team_name ?? 'Team Right';
+          const label = basename(paths.dir ?? paths.tracking ?? paths.home ?? 'import');
+          target = ctx.videos.insert({
+            organizationId: request.auth?.organizationId as number,
+            title: body.title ?? `${home} vs ${away} (imported ${label})`,
+            homeTeamName: home, awayTeamName: away, matchDate: body.date ?? null,
+            startOffsetSeconds: null, endOffsetSeconds: null, leftStartTeam: body.left_start_team ?? null,
+            sourceUrl: null, sourceKind: 'none', localPath: null,
+          }, body.home_team_name && body.away_team_name ? `${home} ${away}` : body.title ?? 'import');
+          ctx.videos.setStatus(target.id, 'available');
+        }
+        return {
+          video: target,
+          analysis: ctx.analyses.insert({
+            videoId: target.id, fps: 25, algorithmVersion: ENGINE_VERSION, engineSource: 'import', importSpec: source,
+          }),
+        };
+      })();
       ctx.runner.schedule(analysis);
       return { data: presentAnalysis(analysis, ctx.videos.get(video.id) as VideoRow) };
     });

@@ -101,6 +101,11 @@ export class AnalysesRepo {
       .run(Math.max(0, Math.min(100, progress)), detail.stage ?? null, detail.frames?.done ?? null, detail.frames?.total ?? null, id);
   }
 
+  /** Runs `fn` in one transaction of this store (writes of other repositories on it included). */
+  transaction<T>(fn: () => T): T {
+    return this.db.transaction(fn)();
+  }
+
   /** Ends a run: done with results, or a final failure status with its reason. */
   finish(id: number, outcome: { status: 'done'; aggregateVersion: string; dataVersion: number; qualityJson: string | null; runtimeJson?: string | null }
     | { status: Exclude<AnalysisStatus, 'done' | 'init' | 'running' | 'waiting_for_video' | 'waiting_for_meta'>; reason: string }): boolean {

@@ -40,6 +40,11 @@ export class TokensRepo {
     this.touch = db.prepare('UPDATE api_tokens SET last_used_at = ? WHERE id = ?');
   }
 
+  /** Runs `fn` in one transaction (a token and the file that holds it are made together: bootstrap.ts). */
+  transaction<T>(fn: () => T): T {
+    return this.db.transaction(fn)();
+  }
+
   ensureOrganization(name: string): Organization {
     const existing = this.db.prepare('SELECT * FROM organizations WHERE name = ?').get(name) as Organization | undefined;
     if (existing) return existing;
