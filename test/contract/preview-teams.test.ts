@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { ffmpegPath } from '../../engine/io/ffmpeg-binaries.js';
 import { tmpdir } from 'node:os';
@@ -122,6 +122,26 @@ describe('GET /v1/videos/{id}/preview-teams', () => {
     } finally {
       await files.close();
     }
+  });
+
+  it('[PRV-08] a pass cut short between its swatches and its crops (a crash) runs again: crops pending, then ready', async () => {
+    const id = (await t.api.post('/v1/videos', { video_file_url: join(dir, 'video.mp4') })).body.data.id as number;
+    const before = await preview(id);
+    expect(before.crops_status).toBe('ready');
+    // What a kill between the two writes leaves: the swatches' answer, crops pending, no crop files.
+    const file = join(videoDir(t.home, id), 'preview.json');
+    const stored = JSON.parse(readFileSync(file, 'utf8')) as { teams: { crops?: number }[] };
+    writeFileSync(file, JSON.stringify({ ...stored, crops_status: 'pending', teams: stored.teams.map(({ crops: _crops, ...team }) => team) }));
+    rmSync(join(videoDir(t.home, id), 'preview-crops'), { recursive: true, force: true });
+    const first = (await t.api.get(`/v1/videos/${id}/preview-teams`)).body;
+    expect(first).toMatchObject({ status: 'ready', crops_status: 'pending' });
+    const again = await waitFor(async () => {
+      const body = (await t.api.get(`/v1/videos/${id}/preview-teams`)).body;
+      return body.crops_status === 'pending' ? undefined : body;
+    }, 30_000, 'the crops', 250);
+    expect(again.crops_status).toBe('ready');
+    expect(again.teams.map((k: { key: string }) => k.key)).toEqual(before.teams.map((k: { key: string }) => k.key));
+    expect(again.teams.every((k: { crops: string[] }) => k.crops.length > 0)).toBe(true);
   });
 
   it('footage without a pitch: unavailable with the reason; an unknown video is 404 { message }', async () => {

@@ -60,11 +60,21 @@ export class PreviewRunner {
     return this.running.has(id);
   }
 
-  /** Starts the pass unless it has an answer or is running; resolves when it ends (never rejects). */
+  /**
+   * Starts the pass unless it has an answer or is running; resolves when it ends (never rejects). An
+   * answer still waiting for its crops with no pass running in this process was cut short by a crash
+   * between the swatches and the crops: its pass runs again (the final stage's, for a final answer, so
+   * the keys stay as they were), or the crops would stay pending for ever.
+   */
   start(video: VideoRow): Promise<void> {
     const existing = this.running.get(video.id);
     if (existing) return existing;
-    if (video.source_kind === 'none' || this.stored(video.id)) return Promise.resolve();
+    const stored = this.stored(video.id);
+    if (stored?.state === 'ready' && stored.crops_status === 'pending' && video.source_kind !== 'none') {
+      if (stored.stage === 'final') return this.finalStage(video);
+    } else if (video.source_kind === 'none' || stored) {
+      return Promise.resolve();
+    }
     const run = this.run(video).finally(() => this.running.delete(video.id));
     this.running.set(video.id, run);
     return run;
@@ -98,6 +108,9 @@ export class PreviewRunner {
         if (result && this.videos.get(video.id)) this.publish(video.id, result, 'final');
       } catch {
         // The preview keeps its earlier answer: the final stage refines, it never takes an answer away.
+        // Only crops it left pending (a crashed earlier try) are given up on, so nobody waits for them.
+        const stored = this.stored(video.id);
+        if (stored?.state === 'ready' && stored.crops_status === 'pending' && this.videos.get(video.id)) this.write(video.id, { ...stored, crops_status: 'unavailable' });
       }
     })();
     this.running.set(video.id, run);

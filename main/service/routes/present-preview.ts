@@ -38,8 +38,10 @@ export function presentPreview(ctx: Pick<ServiceContext, 'preview' | 'signer'>, 
     return { status: 'processing' as const };
   }
   if (stored.state === 'unavailable') return { status: 'unavailable' as const, reason: stored.reason, ready_at: stored.ready_at, ...names };
-  // Crops still pending with no pass running will never come (the service stopped mid-pass): PRV-08.
-  const cropsStatus = stored.crops_status === 'pending' && !ctx.preview.isRunning(video.id) ? 'unavailable' as const : stored.crops_status;
+  // Crops still pending with no pass running: the service stopped mid-pass. The pass runs again
+  // (PreviewRunner.start) and the crops stay pending until it writes them, or says none will come.
+  if (stored.crops_status === 'pending' && !ctx.preview.isRunning(video.id)) void ctx.preview.start(video);
+  const cropsStatus = stored.crops_status;
   const crops = (key: string, count: number | undefined) => (cropsStatus === 'ready'
     ? Array.from({ length: count ?? 0 }, (_, i) => `${options.origin}${ctx.signer.sign(cropPath(video.id, key, i))}`)
     : []);
