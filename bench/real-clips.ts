@@ -24,8 +24,12 @@ import { machineDescription, report, runBench } from './machine.js';
 import { cutBox, numbersSheet, sheetReadings, type NumberCrop } from './numbers-sheet.js';
 import { NumberVotes } from '../engine/vision/identity/number-votes.js';
 import { smoothedSpeeds, type TrackSample } from './eval/smoothed-speeds.js';
+import { addScores, ballRowsOf, ballScoreLine, scoreBallRows, type BallScore, type ClipBallLabels } from './eval/ball-dev-set.js';
+import { NULL_I16 } from '../engine/results/tracking-columns.js';
 
 const DATA = fileURLToPath(new URL('../../../shared/data/', import.meta.url));
+/** Our own real dev set: the ball's centre by eye once a second on every clip (eval/ball-dev-set.ts). */
+const BALL_CENTRES = fileURLToPath(new URL('../../bench/real-ball-centres.json', import.meta.url));
 
 interface Annotated {
   clip: string;
@@ -112,6 +116,9 @@ async function main(): Promise<void> {
   const lines: string[] = [];
   const numberLines: string[] = [];
   const annLines: string[] = [];
+  const ballLabels = existsSync(BALL_CENTRES) ? (JSON.parse(readFileSync(BALL_CENTRES, 'utf8')) as { clips: ClipBallLabels[] }).clips : [];
+  const ballLines: string[] = [];
+  let ballTotal: BallScore | null = null;
   for (const clip of readdirSync(clipsDir).filter((f) => f.endsWith('.mp4')).sort()) {
     if (values.clip && !clip.includes(values.clip)) continue;
     const path = join(clipsDir, clip);
@@ -121,6 +128,12 @@ async function main(): Promise<void> {
     const r = await analyseVideo({ path, width: geo.width, height: geo.height, sourceWidth: probe.width, sourceHeight: probe.height, startSeconds: null, endSeconds: null }, () => {}, { debug: true });
     const seconds = (performance.now() - started) / 1000;
     const c = r.columns;
+    const ballLabel = ballLabels.find((l) => l.clip === clip);
+    if (ballLabel) {
+      const score = scoreBallRows(ballLabel, ballRowsOf(c, ROLES.indexOf('ball'), probe.width / geo.width, NULL_I16));
+      ballLines.push(ballScoreLine(clip, score));
+      ballTotal = ballTotal ? addScores(ballTotal, score) : score;
+    }
     const labels = new Map<number, Label>();
     let offPitch = 0;
     let steps = 0;
@@ -278,6 +291,13 @@ async function main(): Promise<void> {
     '| frame | calibration | people (foot within 2% of width) | detections matching nobody | squad (best mapping) | ball |',
     '|---|---|---|---|---|---|',
     ...annLines,
+    '',
+    'The ball against our real dev set (bench/real-ball-centres.json: the centre by eye once a second; never tuned on):',
+    '',
+    '| clip | ball visible | row within 2% of the width | within 1% | row farther (wrong) | no row (missed) | hidden | not in the picture |',
+    '|---|---|---|---|---|---|---|---|',
+    ...ballLines,
+    ...(ballTotal ? [ballScoreLine('**all clips**', ballTotal)] : []),
     '',
     'Shirt numbers read (the crops they were read from: numbers.png beside each overlay; no truth for them, judged by eye):',
     '',
