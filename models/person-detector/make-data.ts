@@ -17,12 +17,11 @@
  * Output: `frames.u8` (each frame's RGB bytes one after the other) and `frames.jsonl` (per frame: offset,
  * width, height, source, group, split, people [{ box, foot, occlusion }]).
  */
-import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
-import { execFileSync } from 'node:child_process';
 import { parseMetricaEventsCsv } from '../../engine/sim/events/metrica-csv.js';
 import { simulateMatch } from '../../engine/sim/simulate.js';
 import type { FrameTruth } from '../../engine/sim/render/frame-renderer.js';
@@ -31,7 +30,7 @@ import { renderTruthVideo } from '../../engine/io/render-video.js';
 import { decodeFrames } from '../../engine/io/frame-source.js';
 import { simTruth } from '../../engine/io/sim-truth.js';
 import { createRng } from '../../engine/sim/rng.js';
-import { ffmpegPath } from '../../engine/io/ffmpeg-binaries.js';
+import { decodeRealFrame, listRealFrames } from '../real-frames.js';
 import { workingScale } from '../../engine/video/analyse-video.js';
 
 const DATA = fileURLToPath(new URL('../../../../shared/data/', import.meta.url));
@@ -39,10 +38,6 @@ type Box = [number, number, number, number];
 
 /** The windows of Sample Game 1 the rendered fixtures score (bench:engine) stay out of training. */
 const FIXTURE_WINDOWS: [number, number][] = [[600_000, 1_200_000], [1_800_000, 1_980_000]];
-/** Real clips held out for validation (split by clip: the dataset's own folders share clips). */
-const REAL_VALID = new Set(['4b770a', 'a9f16c', '121364']);
-/** The clip of the hand-annotated real frame: never trained on. */
-const REAL_EXCLUDED = '08fd33';
 
 interface LabelledPerson { box: Box; foot: [number, number]; occlusion: number }
 
@@ -119,26 +114,18 @@ async function rendered(out: Writer, clips: number, seconds: number, every: numb
   }
 }
 
-/** The real labelled frames (YOLO boxes: 0 ball, 1 goalkeeper, 2 player, 3 referee). */
+/** The real labelled frames (YOLO boxes: 0 ball, 1 goalkeeper, 2 player, 3 referee); clip 08fd33 left out. */
 function real(out: Writer): void {
-  const root = join(DATA, 'detection/football-players-372');
   const [w, h] = [960, 540];
-  for (const part of ['train', 'valid', 'test']) {
-    const dir = join(root, part, 'images');
-    if (!existsSync(dir)) continue;
-    for (const file of readdirSync(dir).sort()) {
-      const clip = file.split('_')[0] as string;
-      if (clip === REAL_EXCLUDED) continue;
-      const raw = execFileSync(ffmpegPath(), ['-v', 'error', '-i', join(dir, file), '-vf', `scale=${w}:${h}:flags=area`, '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'], { maxBuffer: 1 << 24 });
-      const labels = readFileSync(join(root, part, 'labels', file.replace(/\.jpg$/, '.txt')), 'utf8').trim().split('\n').filter(Boolean).map((l) => l.split(' ').map(Number));
-      const people: LabelledPerson[] = labels.filter((v) => v[0] !== 0).map(([, cx, cy, bw, bh]) => {
-        const box: Box = [((cx as number) - (bw as number) / 2) * w, ((cy as number) - (bh as number) / 2) * h, ((cx as number) + (bw as number) / 2) * w, ((cy as number) + (bh as number) / 2) * h];
-        return { box, foot: [(box[0] + box[2]) / 2, box[3]], occlusion: 0 };
-      });
-      out.add(new Uint8Array(raw.buffer, raw.byteOffset, raw.length), w, h, people, 'real', clip, REAL_VALID.has(clip) ? 'valid' : 'train');
-    }
-    process.stderr.write(`real ${part}: ${out.n} frames in all\n`);
+  for (const frame of listRealFrames('players-372')) {
+    if (frame.split === 'held-out') continue;
+    const people: LabelledPerson[] = frame.boxes.filter((b) => b.cls !== 0).map(({ cx, cy, w: bw, h: bh }) => {
+      const box: Box = [(cx - bw / 2) * w, (cy - bh / 2) * h, (cx + bw / 2) * w, (cy + bh / 2) * h];
+      return { box, foot: [(box[0] + box[2]) / 2, box[3]], occlusion: 0 };
+    });
+    out.add(decodeRealFrame(frame, w, h), w, h, people, 'real', frame.clip, frame.split === 'valid' ? 'valid' : 'train');
   }
+  process.stderr.write(`real: ${out.n} frames in all\n`);
 }
 
 async function main(): Promise<void> {

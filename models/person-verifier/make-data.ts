@@ -13,11 +13,10 @@
  * grass, boards, crowd and lines at people's sizes as 0.
  * Output: `crops.u8` (N x 48 x 24 x 3, row-major RGB), `labels.csv` (index, label, source, group, split).
  */
-import { appendFileSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
-import { execFileSync } from 'node:child_process';
 import { parseMetricaEventsCsv } from '../../engine/sim/events/metrica-csv.js';
 import { simulateMatch } from '../../engine/sim/simulate.js';
 import { toTruthEvents } from '../../engine/sim/truth-events.js';
@@ -27,7 +26,7 @@ import { downscaleRgb, linePixels } from '../../engine/vision/calibration/line-p
 import { connectedBlobs, foregroundMask, lineBand, pitchRegion } from '../../engine/vision/detection/foreground.js';
 import { detectPeople } from '../../engine/vision/detection/detect-people.js';
 import { cropForVerifier, CROP_H, CROP_W } from '../../engine/vision/detection/verifier-crop.js';
-import { ffmpegPath } from '../../engine/io/ffmpeg-binaries.js';
+import { decodeRealFrame, listRealFrames } from '../real-frames.js';
 
 const DATA = fileURLToPath(new URL('../../../../shared/data/', import.meta.url));
 type Box = [number, number, number, number];
@@ -112,51 +111,42 @@ function emitCandidates(out: Writer, rgb: Uint8Array, w: number, h: number, trut
   }
 }
 
-/** The real labelled frames (YOLO boxes, classes 0 ball, 1 goalkeeper, 2 player, 3 referee). */
+/** The real labelled frames (YOLO boxes, classes 0 ball, 1 goalkeeper, 2 player, 3 referee); clip 08fd33 left out. */
 function real(out: Writer): void {
-  const root = join(DATA, 'detection/football-players-372');
   const rng = createRng(7);
   const [w, h] = [640, 360];
-  for (const part of ['train', 'valid', 'test']) {
-    const dir = join(root, part, 'images');
-    if (!existsSync(dir)) continue;
-    for (const file of readdirSync(dir).sort()) {
-      const clip = file.split('_')[0] as string;
-      if (clip === '08fd33') continue;
-      // Split by clip, not by the dataset's own folders (which share clips).
-      const split = ['4b770a', 'a9f16c', '121364'].includes(clip) ? 'valid' : 'train';
-      const raw = execFileSync(ffmpegPath(), ['-v', 'error', '-i', join(dir, file), '-vf', `scale=${w}:${h}:flags=area`, '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'], { maxBuffer: 1 << 24 });
-      const rgb = new Uint8Array(raw.buffer, raw.byteOffset, raw.length);
-      const labelFile = join(root, part, 'labels', file.replace(/\.jpg$/, '.txt'));
-      const boxes: Box[] = readFileSync(labelFile, 'utf8').trim().split('\n').filter(Boolean).map((l) => l.split(' ').map(Number))
-        .filter((v) => v[0] !== 0)
-        .map(([, cx, cy, bw, bh]) => [((cx as number) - (bw as number) / 2) * w, ((cy as number) - (bh as number) / 2) * h, ((cx as number) + (bw as number) / 2) * w, ((cy as number) + (bh as number) / 2) * h]);
-      const people = boxes.map((b) => ({ box: b, foot: [(b[0] + b[2]) / 2, b[3]] as [number, number] }));
-      for (const b of boxes) out.add(cropForVerifier(rgb, w, h, b), countPeople(b, people), 'real', clip, split);
-      // Pairs of touching people as one candidate, as a merged blob would be.
-      for (let i = 0; i < boxes.length; i++) {
-        for (let j = i + 1; j < boxes.length; j++) {
-          const a = boxes[i] as Box;
-          const b = boxes[j] as Box;
-          if (inter(a, [b[0] - 2, b[1] - 2, b[2] + 2, b[3] + 2]) <= 0) continue;
-          const u: Box = [Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[2], b[2]), Math.max(a[3], b[3])];
-          out.add(cropForVerifier(rgb, w, h, u), countPeople(u, people), 'real', clip, split);
-        }
-      }
-      // Negatives at people's sizes where nobody stands.
-      for (let k = 0; k < boxes.length; k++) {
-        const ref = boxes[Math.floor(rng.next() * boxes.length)] as Box;
-        const bw = ref[2] - ref[0];
-        const bh = ref[3] - ref[1];
-        const x = rng.range(0, w - bw);
-        const y = rng.range(0, h - bh);
-        const cand: Box = [x, y, x + bw, y + bh];
-        if (boxes.some((b) => inter(b, cand) > 0.1 * area(b))) continue;
-        out.add(cropForVerifier(rgb, w, h, cand), 0, 'real', clip, split);
+  for (const frame of listRealFrames('players-372')) {
+    if (frame.split === 'held-out') continue;
+    const { clip } = frame;
+    const split = frame.split === 'valid' ? 'valid' : 'train';
+    const rgb = decodeRealFrame(frame, w, h);
+    const boxes: Box[] = frame.boxes.filter((b) => b.cls !== 0)
+      .map(({ cx, cy, w: bw, h: bh }) => [(cx - bw / 2) * w, (cy - bh / 2) * h, (cx + bw / 2) * w, (cy + bh / 2) * h]);
+    const people = boxes.map((b) => ({ box: b, foot: [(b[0] + b[2]) / 2, b[3]] as [number, number] }));
+    for (const b of boxes) out.add(cropForVerifier(rgb, w, h, b), countPeople(b, people), 'real', clip, split);
+    // Pairs of touching people as one candidate, as a merged blob would be.
+    for (let i = 0; i < boxes.length; i++) {
+      for (let j = i + 1; j < boxes.length; j++) {
+        const a = boxes[i] as Box;
+        const b = boxes[j] as Box;
+        if (inter(a, [b[0] - 2, b[1] - 2, b[2] + 2, b[3] + 2]) <= 0) continue;
+        const u: Box = [Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[2], b[2]), Math.max(a[3], b[3])];
+        out.add(cropForVerifier(rgb, w, h, u), countPeople(u, people), 'real', clip, split);
       }
     }
-    process.stderr.write(`real ${part}: ${out.n} crops\n`);
+    // Negatives at people's sizes where nobody stands.
+    for (let k = 0; k < boxes.length; k++) {
+      const ref = boxes[Math.floor(rng.next() * boxes.length)] as Box;
+      const bw = ref[2] - ref[0];
+      const bh = ref[3] - ref[1];
+      const x = rng.range(0, w - bw);
+      const y = rng.range(0, h - bh);
+      const cand: Box = [x, y, x + bw, y + bh];
+      if (boxes.some((b) => inter(b, cand) > 0.1 * area(b))) continue;
+      out.add(cropForVerifier(rgb, w, h, cand), 0, 'real', clip, split);
+    }
   }
+  process.stderr.write(`real: ${out.n} crops\n`);
 }
 
 async function main(): Promise<void> {
