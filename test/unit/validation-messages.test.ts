@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ErrorObject } from 'ajv';
 import { boundIntegers, describeValidationError } from '../../main/service/http/validation.js';
-import { familyOf } from '../../main/service/http/error-shape.js';
+import { familyOf, RouteFamilies } from '../../main/service/http/error-shape.js';
 
 const err = (e: Partial<ErrorObject>): ErrorObject => ({ instancePath: '', schemaPath: '', keyword: 'type', params: {}, ...e }) as ErrorObject;
 
@@ -27,15 +27,15 @@ describe('describeValidationError', () => {
 describe('error families', () => {
   const req = (url: string, family?: string) => ({ url, routeOptions: { config: family ? { family } : {} } }) as never;
   it('[GEN-05] unmatched URLs below /v1/analyses/{id}/ are result endpoints ({ detail })', () => {
-    expect(familyOf(req('/v1/analyses/3/summary'))).toBe('results');
-    expect(familyOf(req('/v1/analyses/3/player-report/0-10?x=1'))).toBe('results');
+    expect(familyOf(req('/v1/analyses/3/summary'), new RouteFamilies())).toBe('results');
+    expect(familyOf(req('/v1/analyses/3/player-report/0-10?x=1'), new RouteFamilies())).toBe('results');
   });
   it('[GEN-04] videos and GET /analyses/{id} are management endpoints ({ message })', () => {
-    expect(familyOf(req('/v1/analyses/3'))).toBe('management');
-    expect(familyOf(req('/v1/videos/3/preview-teams'))).toBe('management');
+    expect(familyOf(req('/v1/analyses/3'), new RouteFamilies())).toBe('management');
+    expect(familyOf(req('/v1/videos/3/preview-teams'), new RouteFamilies())).toBe('management');
   });
   it('a route\'s declared family wins', () => {
-    expect(familyOf(req('/v1/videos/1', 'results'))).toBe('results');
+    expect(familyOf(req('/v1/videos/1', 'results'), new RouteFamilies())).toBe('results');
   });
 });
 

@@ -31,13 +31,18 @@ export class RouteFamilies {
   }
 }
 
-export function familyOf(request: FastifyRequest, routes?: RouteFamilies): Family {
+export function familyOf(request: FastifyRequest, routes: RouteFamilies): Family {
   const declared = (request.routeOptions.config as { family?: Family } | undefined)?.family;
-  return declared ?? (routes ? routes.of(request.url) : familyOfPath(request.url));
+  return declared ?? routes.of(request.url);
 }
 
-export function sendError(request: FastifyRequest, reply: FastifyReply, error: ApiError, routes?: RouteFamilies): FastifyReply {
-  const body = familyOf(request, routes) === 'results' ? { detail: error.message } : { message: error.message };
+/** The spec's error body of a family: `{ detail }` for results, `{ message }` for management. */
+export function errorBody(family: Family, message: string): { detail: string } | { message: string } {
+  return family === 'results' ? { detail: message } : { message };
+}
+
+export function sendError(request: FastifyRequest, reply: FastifyReply, error: ApiError, routes: RouteFamilies): FastifyReply {
+  const body = errorBody(familyOf(request, routes), error.message);
   reply.header('x-touchline-error', error.code);
   for (const [k, v] of Object.entries(error.headers)) reply.header(k, v);
   return reply.code(error.status).type('application/json; charset=utf-8').send(body);

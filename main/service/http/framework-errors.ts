@@ -2,7 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { ConnectionError, FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { apiError, type ApiError } from '../errors.js';
-import { sendError, type RouteFamilies } from './error-shape.js';
+import { errorBody, sendError, type RouteFamilies } from './error-shape.js';
 import { isLoopbackHost } from './host-check.js';
 
 /**
@@ -47,16 +47,14 @@ function clientApiError(code: string | undefined): ApiError {
 
 /** Node's `clientError`: the socket is all there is, so the answer is written by hand and the connection closed. */
 export function clientErrorHandler(routes: RouteFamilies) {
-  return (error: ConnectionError, socket: Socket): void => answerClientError(routes, error, socket);
-}
-
-function answerClientError(routes: RouteFamilies, error: ConnectionError, socket: Socket): void {
-  if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  if (socket.writable) {
-    const apiErr = clientApiError(error.code);
-    const body = JSON.stringify(routes.of(requestPath(error.rawPacket)) === 'results' ? { detail: apiErr.message } : { message: apiErr.message });
-    socket.write(`HTTP/1.1 ${apiErr.status} ${STATUS_CODES[apiErr.status] ?? ''}\r\nContent-Type: application/json; charset=utf-8\r\n`
-      + `Content-Length: ${Buffer.byteLength(body)}\r\nx-touchline-error: ${apiErr.code}\r\nConnection: close\r\n\r\n${body}`);
-  }
-  socket.destroy(error);
+  return (error: ConnectionError, socket: Socket): void => {
+    if (error.code === 'ECONNRESET' || socket.destroyed) return;
+    if (socket.writable) {
+      const apiErr = clientApiError(error.code);
+      const body = JSON.stringify(errorBody(routes.of(requestPath(error.rawPacket)), apiErr.message));
+      socket.write(`HTTP/1.1 ${apiErr.status} ${STATUS_CODES[apiErr.status] ?? ''}\r\nContent-Type: application/json; charset=utf-8\r\n`
+        + `Content-Length: ${Buffer.byteLength(body)}\r\nx-touchline-error: ${apiErr.code}\r\nConnection: close\r\n\r\n${body}`);
+    }
+    socket.destroy(error);
+  };
 }

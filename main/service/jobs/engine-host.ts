@@ -71,6 +71,9 @@ export function processEngineHost(start: (script: string, env: NodeJS.ProcessEnv
           mkdirSync(options.scratchDir, { recursive: true });
           scratch = mkdtempSync(join(options.scratchDir, 'engine-'));
         }
+        const dropScratch = () => {
+          if (scratch !== null) rmSync(scratch, { recursive: true, force: true });
+        };
         const child = start(script, engineEnv(scratch));
         let outcome: { facts: AnalysisFacts } | { error: EngineRunError } | null = null;
         const onAbort = () => child.kill();
@@ -83,12 +86,12 @@ export function processEngineHost(start: (script: string, env: NodeJS.ProcessEnv
         });
         child.onStartError((error) => {
           signal.removeEventListener('abort', onAbort);
-          if (scratch !== null) rmSync(scratch, { recursive: true, force: true });
+          dropScratch();
           reject(new EngineRunError(`cannot start the engine process: ${error.message}`, 'error'));
         });
         child.onExit((detail) => {
           signal.removeEventListener('abort', onAbort);
-          if (scratch !== null) rmSync(scratch, { recursive: true, force: true });
+          dropScratch();
           if (signal.aborted) reject(signal.reason instanceof Error ? signal.reason : new Error('aborted'));
           else if (outcome && 'facts' in outcome) resolvePromise(outcome.facts);
           else if (outcome) reject(outcome.error);

@@ -56,10 +56,6 @@ export class PreviewRunner {
     }
   }
 
-  isRunning(id: number): boolean {
-    return this.running.has(id);
-  }
-
   /**
    * Starts the pass unless it has an answer or is running; resolves when it ends (never rejects). An
    * answer still waiting for its crops with no pass running in this process was cut short by a crash

@@ -38,9 +38,9 @@ export function presentPreview(ctx: Pick<ServiceContext, 'preview' | 'signer'>, 
     return { status: 'processing' as const };
   }
   if (stored.state === 'unavailable') return { status: 'unavailable' as const, reason: stored.reason, ready_at: stored.ready_at, ...names };
-  // Crops still pending with no pass running: the service stopped mid-pass. The pass runs again
-  // (PreviewRunner.start) and the crops stay pending until it writes them, or says none will come.
-  if (stored.crops_status === 'pending' && !ctx.preview.isRunning(video.id)) void ctx.preview.start(video);
+  // Crops pending with no pass running: the service stopped mid-pass. start() runs it again (and is the
+  // running pass itself otherwise); the crops stay pending until it writes them, or says none will come.
+  if (stored.crops_status === 'pending') void ctx.preview.start(video);
   const cropsStatus = stored.crops_status;
   const crops = (key: string, count: number | undefined) => (cropsStatus === 'ready'
     ? Array.from({ length: count ?? 0 }, (_, i) => `${options.origin}${ctx.signer.sign(cropPath(video.id, key, i))}`)
