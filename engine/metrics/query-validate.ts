@@ -4,6 +4,7 @@ import {
 } from '../results/result-events.js';
 import { FILTER_CATALOGUE, type FilterParameter } from './filter-catalogue.js';
 import { validateConditions } from './query-conditions.js';
+import { describeValue } from './describe-value.js';
 import {
   FILTER_TYPES, QUERY_DEFAULTS, QueryError, type FilterType, type IntervalQuery, type QueryContext,
   type QueryFilter, type ResolvedQuery,
@@ -151,16 +152,8 @@ function checkParameterShapes(f: Record<string, unknown>, parameters: readonly F
   for (const p of parameters) {
     const value = f[p.name];
     if (value === undefined || (value === null && !p.required)) continue;
-    if (!hasShape(value, p.type)) fail(`${at}.${p.name} must be ${JSON_TYPE_NAMES[p.type]}, got ${describe(value)}`);
+    if (!hasShape(value, p.type)) fail(`${at}.${p.name} must be ${JSON_TYPE_NAMES[p.type]}, got ${describeValue(value)}`);
   }
-}
-
-function describe(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  if (typeof value === 'object') return 'an object';
-  if (typeof value === 'string') return `'${value.length > 40 ? `${value.slice(0, 40)}…` : value}'`;
-  return String(value);
 }
 
 function team(t: string, at: string): void {

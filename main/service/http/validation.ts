@@ -1,5 +1,6 @@
 import { Ajv, type ErrorObject } from 'ajv';
 import type { FastifySchemaCompiler } from 'fastify';
+import { describeValue } from '../../../engine/metrics/describe-value.js';
 
 /**
  * Two validators: bodies are checked strictly (no type coercion, unknown fields refused rather than
@@ -78,14 +79,6 @@ const RETIRED_FIELDS: Record<string, string> = {
 function fieldName(error: ErrorObject): string {
   const path = error.instancePath.replace(/^\//, '').replace(/\//g, '.');
   return path;
-}
-
-function describeValue(value: unknown): string {
-  if (typeof value === 'string') return `'${value.length > 40 ? `${value.slice(0, 40)}…` : value}'`;
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  if (typeof value === 'object') return 'an object';
-  return String(value);
 }
 
 /** One sentence that names the field, what was wrong and what is expected. */
