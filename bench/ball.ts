@@ -1,5 +1,5 @@
 /**
- * `npm run bench:ball -- --truth DIR [--from F] [--to F] [--refresh] [--no-flights] [--flights-log] [--misses N]`:
+ * `npm run bench:ball -- --truth DIR [--from F] [--to F] [--refresh] [--no-ball-detector] [--no-flights] [--flights-log] [--misses N]`:
  * the ball alone on a rendered fixture, scored as bench:engine scores it ("ball: detected within 2 m":
  * frames where the truth ball is visible (in_frame >= 0.5) in an analysable frame, with a ball row within
  * 2 m of it), with a breakdown of the misses. The pass's own points may lie beyond a line (a ball out
@@ -53,7 +53,7 @@ interface TruthBall {
   inFrame: number;
 }
 
-async function buildCache(dir: string, from: number, to: number | null): Promise<Cache> {
+async function buildCache(dir: string, from: number, to: number | null, ballDetector: 'auto' | 'off'): Promise<Cache> {
   const video = join(dir, 'video.mp4');
   const probe = await probeVideo(video);
   const started = performance.now();
@@ -68,7 +68,7 @@ async function buildCache(dir: string, from: number, to: number | null): Promise
       if (pct !== last) process.stderr.write(`  ${Math.round(share * 100)}%\n`);
       last = pct;
     },
-    { debug: true, ballFrames: true },
+    { debug: true, ballFrames: true, ballDetector },
   );
   const debug = result.debug ?? [];
   const frames: CacheFrame[] = (result.ballFrames ?? []).map((b, f) => ({
@@ -108,21 +108,22 @@ async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
       truth: { type: 'string' }, from: { type: 'string' }, to: { type: 'string' }, refresh: { type: 'boolean' },
-      misses: { type: 'string' }, record: { type: 'boolean' }, 'no-flights': { type: 'boolean' }, 'flights-log': { type: 'boolean' },
+      misses: { type: 'string' }, record: { type: 'boolean' }, 'no-flights': { type: 'boolean' }, 'flights-log': { type: 'boolean' }, 'no-ball-detector': { type: 'boolean' },
     },
   });
-  if (!values.truth) throw new Error('usage: npm run bench:ball -- --truth DIR [--from F] [--to F] [--refresh] [--no-flights] [--flights-log] [--misses N]');
+  if (!values.truth) throw new Error('usage: npm run bench:ball -- --truth DIR [--from F] [--to F] [--refresh] [--no-ball-detector] [--no-flights] [--flights-log] [--misses N]');
   const dir = values.truth;
   const from = Number(values.from ?? 0);
   const to = values.to !== undefined ? Number(values.to) : null;
   const outDir = fileURLToPath(new URL('../../bench/.out/ball', import.meta.url));
   mkdirSync(outDir, { recursive: true });
-  const cacheFile = join(outDir, `${basename(dir)}-${from}-${to ?? 'end'}.json`);
+  const ballDetector = values['no-ball-detector'] ? 'off' : 'auto';
+  const cacheFile = join(outDir, `${basename(dir)}-${from}-${to ?? 'end'}${ballDetector === 'off' ? '-classical' : ''}.json`);
   let cache: Cache;
   if (!values.refresh && existsSync(cacheFile)) {
     cache = JSON.parse(readFileSync(cacheFile, 'utf8')) as Cache;
   } else {
-    cache = await buildCache(dir, from, to);
+    cache = await buildCache(dir, from, to, ballDetector);
     writeFileSync(cacheFile, JSON.stringify(cache));
   }
   const truth = await readTruth(dir, outDir, cache.from, cache.to);
@@ -142,7 +143,7 @@ async function main(): Promise<void> {
 
   // Score as bench/eval/metrics.ts does, with a breakdown of the misses.
   const s = cache.scale;
-  const c = { visible: 0, found: 0, foundAsRows: 0, noRow: 0, noRowAir: 0, noCandidate: 0, wrongObject: 0, wrongAir: 0, wrongGround: 0, wrongNearPlayer: 0, rows: 0, rowsNoBall: 0 };
+  const c = { visible: 0, found: 0, foundAsRows: 0, noRow: 0, noRowAir: 0, noCandidate: 0, wrongObject: 0, wrongAir: 0, wrongGround: 0, wrongNearPlayer: 0, rows: 0, rowsNoBall: 0, candidateNear: 0 };
   const how: Record<string, [number, number]> = {};
   const misses: string[] = [];
   for (let f = 0; f < cache.frames.length; f++) {
@@ -157,6 +158,7 @@ async function main(): Promise<void> {
     const air = t.z > 0.5;
     const tu = t.u / s;
     const tv = t.v / s;
+    if (fr.candidates.some((q) => Math.hypot(q.u - tu, q.v - tv) < 4)) c.candidateNear++;
     if (!p) {
       c.noRow++;
       if (air) c.noRowAir++;
@@ -187,12 +189,13 @@ async function main(): Promise<void> {
   report([
     `## bench:ball ${new Date().toISOString().slice(0, 10)}`,
     '',
-    `Machine: ${machineDescription()}. Command: \`npm run bench:ball -- --truth ${dir} --from ${cache.from} --to ${cache.to}${values['no-flights'] ? ' --no-flights' : ''}\`.`,
+    `Machine: ${machineDescription()}. Command: \`npm run bench:ball -- --truth ${dir} --from ${cache.from} --to ${cache.to}${values['no-ball-detector'] ? ' --no-ball-detector' : ''}${values['no-flights'] ? ' --no-flights' : ''}\`.`,
     '',
     '| measure | value |',
     '|---|---|',
     `| ball: detected within 2 m | **${pct(c.found)}** (${c.found} / ${c.visible} visible) |`,
     `| the same, the point clamped to the pitch as rows state it (bench:engine's measure) | ${pct(c.foundAsRows)} |`,
+    `| a candidate within 4 working pixels of the ball (what the path pass can choose from) | ${pct(c.candidateNear)} |`,
     `| no row | ${pct(c.noRow)} (airborne ${c.noRowAir}, no candidate near the ball ${c.noCandidate}) |`,
     `| row on another object | ${pct(c.wrongObject)} |`,
     `| row on the ball, > 2 m (airborne / on the ground) | ${pct(c.wrongAir)} / ${pct(c.wrongGround)} |`,

@@ -24,12 +24,12 @@ async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
       truth: { type: 'string' }, analysis: { type: 'string' }, json: { type: 'string' }, 'self-check': { type: 'boolean' },
-      service: { type: 'string' }, token: { type: 'string' }, run: { type: 'boolean' }, out: { type: 'string' }, record: { type: 'boolean' }, 'no-verifier': { type: 'boolean' }, 'no-detector': { type: 'boolean' }, 'no-identity': { type: 'boolean' },
+      service: { type: 'string' }, token: { type: 'string' }, run: { type: 'boolean' }, out: { type: 'string' }, record: { type: 'boolean' }, 'no-verifier': { type: 'boolean' }, 'no-detector': { type: 'boolean' }, 'no-ball-detector': { type: 'boolean' }, 'no-identity': { type: 'boolean' },
     },
   });
   if (values.truth && values.run) {
     const out = values.out ?? join(values.truth, 'engine');
-    const { result, seconds } = await runVideoEngine(values.truth, out, { verifier: values['no-verifier'] ? 'off' : 'auto', detector: values['no-detector'] ? 'off' : 'auto', identity: values['no-identity'] ? 'off' : 'auto', tracker: process.env.BENCH_TRACKER ? JSON.parse(process.env.BENCH_TRACKER) : undefined });
+    const { result, seconds } = await runVideoEngine(values.truth, out, { verifier: values['no-verifier'] ? 'off' : 'auto', detector: values['no-detector'] ? 'off' : 'auto', ballDetector: values['no-ball-detector'] ? 'off' : 'auto', identity: values['no-identity'] ? 'off' : 'auto', tracker: process.env.BENCH_TRACKER ? JSON.parse(process.env.BENCH_TRACKER) : undefined });
     values.analysis = out;
     const perFrame = (ms: number | undefined) => ((ms ?? 0) / Math.max(1, result.frames)).toFixed(2);
     const t = result.timingsMs;
@@ -37,7 +37,7 @@ async function main(): Promise<void> {
     stageLine = `| ${result.frames} | ${(result.frames / seconds).toFixed(1)} | ${perFrame(t.rig)} | ${['lines', 'calibration', 'foreground', 'people', 'tracking', 'teams', 'ball', 'identity'].map((k) => perFrame(t[`stage_${k}`])).join(' | ')} | ${perFrame(t.frames)} | ${perFrame(t.assemble)} | ${Math.round(process.resourceUsage().maxRSS / 1024)} |`;
   }
   if (!values.truth || (!values.analysis && !values['self-check'])) {
-    process.stderr.write('usage: npm run bench:engine -- --truth DIR (--run [--out DIR] [--no-verifier] [--no-detector] [--no-identity] | --analysis DIR|ID | --self-check) [--service URL] [--token T] [--json FILE] [--record]\n');
+    process.stderr.write('usage: npm run bench:engine -- --truth DIR (--run [--out DIR] [--no-verifier] [--no-detector] [--no-ball-detector] [--no-identity] | --analysis DIR|ID | --self-check) [--service URL] [--token T] [--json FILE] [--record]\n');
     process.exit(2);
   }
   const truth = await loadTruth(values.truth);
@@ -57,7 +57,7 @@ async function main(): Promise<void> {
     report([
       `## bench:engine ${new Date().toISOString().slice(0, 10)}`,
       '',
-      `Machine: ${machineDescription()}. Command: \`npm run bench:engine -- --truth ${values.truth} --run${values['no-verifier'] ? ' --no-verifier' : ''}${values['no-detector'] ? ' --no-detector' : ''}${values['no-identity'] ? ' --no-identity' : ''}\`. Learned models: ${stageModels}.`,
+      `Machine: ${machineDescription()}. Command: \`npm run bench:engine -- --truth ${values.truth} --run${values['no-verifier'] ? ' --no-verifier' : ''}${values['no-detector'] ? ' --no-detector' : ''}${values['no-ball-detector'] ? ' --no-ball-detector' : ''}${values['no-identity'] ? ' --no-identity' : ''}\`. Learned models: ${stageModels}.`,
       '',
       '| metric | value |',
       '|---|---|',

@@ -11,7 +11,7 @@ import { ROLES, STATUSES } from '../../engine/results/tracking-columns.js';
  * evaluator reads (docs/evaluation.md): tracking rows with the team and track extensions, the
  * calibration (homography per frame), the detector's boxes and the timing.
  */
-export async function runVideoEngine(truthDir: string, outDir: string, options: { verifier?: 'auto' | 'off'; detector?: 'auto' | 'off'; identity?: 'auto' | 'off'; tracker?: PitchTrackerOptions } = {}): Promise<{ result: VideoAnalysisResult; seconds: number }> {
+export async function runVideoEngine(truthDir: string, outDir: string, options: { verifier?: 'auto' | 'off'; detector?: 'auto' | 'off'; ballDetector?: 'auto' | 'off'; identity?: 'auto' | 'off'; tracker?: PitchTrackerOptions } = {}): Promise<{ result: VideoAnalysisResult; seconds: number }> {
   const video = join(truthDir, 'video.mp4');
   const probe = await probeVideo(video);
   const started = performance.now();
@@ -23,7 +23,7 @@ export async function runVideoEngine(truthDir: string, outDir: string, options: 
       if (pct !== last) process.stderr.write(`  ${stage} ${Math.round(share * 100)}%\n`);
       last = pct;
     },
-    { debug: true, verifier: options.verifier, detector: options.detector, identity: options.identity, tracker: options.tracker },
+    { debug: true, verifier: options.verifier, detector: options.detector, ballDetector: options.ballDetector, identity: options.identity, tracker: options.tracker },
   );
   const seconds = (performance.now() - started) / 1000;
   // The engine's clock is the video's (frame 0 = 0 ms); the truth's is the simulated match's.

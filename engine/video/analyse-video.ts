@@ -1,6 +1,7 @@
 import { decodeFrames, frameAt } from '../io/frame-source.js';
 import { PersonVerifier, type ExecutionProvider } from '../vision/detection/person-verifier.js';
 import { PersonDetectorThread } from './person-detector-thread.js';
+import { BallDetectorThread } from './ball-detector-thread.js';
 import { JerseyReader } from '../vision/identity/jersey-reader.js';
 import { ShirtReading, type ShirtReadingLog } from '../vision/identity/shirt-reading.js';
 import { loadModel } from './load-model.js';
@@ -132,6 +133,11 @@ export interface AnalyseOptions {
   detector?: 'auto' | 'off';
   /** Shirt numbers and player ids (models/jersey-number): on when its model file is present (default), or off. */
   identity?: 'auto' | 'off';
+  /**
+   * The learned ball detector (models/ball-detector): on when its model file is present (default), or off
+   * (the classical blob, feet-cluster and speck candidates then).
+   */
+  ballDetector?: 'auto' | 'off';
   /** Tracklet stitching before identities (default on; off for measuring what it adds). */
   stitch?: boolean;
   /** Where ONNX models run: TOUCHLINE_EXECUTION_PROVIDER or cpu. */
@@ -174,7 +180,9 @@ export async function analyseVideo(input: VideoInput, progress: VideoProgress, o
   // The verifier judges the classical detector's candidates: without them it has nothing to do.
   const loadedVerifier = options.verifier === 'off' || detector ? null : await loadModel('person-verifier', options.executionProvider, (p, o) => PersonVerifier.load(p, o));
   const verifier = loadedVerifier?.model ?? null;
-  const analyser = new FrameAnalyser({ width: w, height: h, distortion: options.distortion, verifier, detector, tracker: options.tracker });
+  const loadedBall = options.ballDetector === 'off' ? null : await loadModel('ball-detector', options.executionProvider, (p, o) => BallDetectorThread.start(p, o));
+  const ballDetector = loadedBall?.model ?? null;
+  const analyser = new FrameAnalyser({ width: w, height: h, distortion: options.distortion, verifier, detector, ball: ballDetector, tracker: options.tracker });
   // Shirt numbers are a few pixels tall on the working grid: they are read on the analysis-size picture,
   // which the same decode gives on every fifth frame.
   const loadedReader = options.identity === 'off' ? null : await loadModel('jersey-number', options.executionProvider, (p, o) => JerseyReader.load(p, o));
@@ -299,6 +307,7 @@ export async function analyseVideo(input: VideoInput, progress: VideoProgress, o
   timings.assemble = performance.now() - t0;
   await verifier?.close();
   await detector?.close();
+  await ballDetector?.close();
   await loadedReader?.model.close();
 
   const durationMs = Math.round(probe.duration_seconds * 1000);
@@ -316,9 +325,9 @@ export async function analyseVideo(input: VideoInput, progress: VideoProgress, o
       ball: analysable[f] ? (ballAt.get(f) ?? null) : null,
     }))
     : null;
-  const models = [...(loadedDetector ? ['person-detector'] : []), ...(loadedVerifier ? ['person-verifier'] : []), ...(loadedReader ? ['jersey-number'] : [])];
+  const models = [...(loadedDetector ? ['person-detector'] : []), ...(loadedVerifier ? ['person-verifier'] : []), ...(loadedBall ? ['ball-detector'] : []), ...(loadedReader ? ['jersey-number'] : [])];
   return { columns, events, durationMs, frames, analysableFrames, calibratedFrames, rig, timingsMs: timings, debug, teamKits, exemplars, playerCrops,
-    runtime: { execution_provider: loadedDetector?.provider ?? loadedVerifier?.provider ?? loadedReader?.provider ?? null, models },
+    runtime: { execution_provider: loadedDetector?.provider ?? loadedVerifier?.provider ?? loadedBall?.provider ?? loadedReader?.provider ?? null, models },
     identity: { crops: shirts?.crops ?? 0, tracks: shirts?.votes.tracks().length ?? 0, identified: ids.size, split: trackCuts?.count ?? 0, unnumbered: numberless },
     // Only ids that some row carries (a track relabelled to another squad throughout carries none).
     rowCounts: { detected: rows.detected, projected: rows.projected },

@@ -8,6 +8,8 @@ import { OverlayMask } from './detection/overlay-mask.js';
 import type { PersonVerifier } from './detection/person-verifier.js';
 import { ballAtFeet, ballCandidates, ballSpecks, type BallCandidate } from './ball/ball-candidates.js';
 import { BallTracker, type BallObservation } from './ball/ball-tracker.js';
+import type { BallFinder } from './ball/ball-detector.js';
+import { netCandidates } from './ball/net-candidates.js';
 import { kitSample, kitVector, type KitSample } from './teams/kit-colour.js';
 import { PitchTracker, type PitchTrackerOptions } from './tracking/pitch-tracker.js';
 
@@ -42,6 +44,11 @@ export interface FrameAnalyserOptions {
    * classical blobs (with the verifier) are left to the ball and kit colours.
    */
   detector?: FootFinder | null;
+  /**
+   * The learned ball detector (models/ball-detector): when present its heatmap peaks are the ball
+   * candidates, and the classical blobs, feet clusters and specks are not looked for.
+   */
+  ball?: BallFinder | null;
   /** Fit lens distortion (k1). */
   distortion?: boolean;
   tracker?: PitchTrackerOptions;
@@ -88,6 +95,7 @@ export class FrameAnalyser {
 
   /** A shot change: cameras, the ball and (softly) tracks start over. */
   cut(): void {
+    this.o.ball?.cut();
     this.calibration.cut();
     this.ball.cut();
     this.tracker.cut();
@@ -109,6 +117,8 @@ export class FrameAnalyser {
       t = now;
     };
     if (!playLike) {
+      // The frames before the next game view are not this one's: the ball detector starts its history afresh.
+      this.o.ball?.cut();
       this.lastCamera = null;
       this.tracker.step(tMs, []);
       return { camera: null, calibration: 'failed', people: [], ball: null, ballCandidates: [] };
@@ -117,6 +127,8 @@ export class FrameAnalyser {
     // the lines, the camera and the foreground (see person-detector-thread.ts).
     const found = this.o.detector?.detect(rgb, w, h) ?? null;
     found?.catch(() => undefined);
+    const peaks = this.o.ball?.find(rgb, w, h) ?? null;
+    peaks?.catch(() => undefined);
     const lines = linePixels(rgb, w, h);
     lap('lines');
     const cal = this.calibration.next(lines);
@@ -125,6 +137,7 @@ export class FrameAnalyser {
     if (!camera) {
       this.lastCamera = null;
       this.tracker.step(tMs, []);
+      await peaks;
       return { camera: null, calibration: cal.how, people: [], ball: null, ballCandidates: [] };
     }
     const region = pitchRegion(camera);
@@ -150,8 +163,13 @@ export class FrameAnalyser {
     });
     // Blobs inside a person's box belong to him (a ball at his feet is found when it leaves them).
     const claimed = (b: Blob) => detections.some((d) => b.x0 >= d.box[0] - 1 && b.x1 <= d.box[2] + 1 && b.y0 >= d.box[1] - 1 && b.y1 <= d.box[3] + 1);
-    const candidates = [...ballCandidates(blobs, rgb, camera, claimed), ...ballAtFeet(detections, rgb, camera)];
-    candidates.push(...ballSpecks(rgb, camera, detections, candidates, this.overlayBoxes));
+    let candidates: BallCandidate[];
+    if (peaks) {
+      candidates = netCandidates(await peaks, camera, this.overlayBoxes);
+    } else {
+      candidates = [...ballCandidates(blobs, rgb, camera, claimed), ...ballAtFeet(detections, rgb, camera)];
+      candidates.push(...ballSpecks(rgb, camera, detections, candidates, this.overlayBoxes));
+    }
     const ball = this.ball.step(candidates);
     lap('ball');
     return { camera, calibration: cal.how, people, ball, ballCandidates: candidates };

@@ -21,8 +21,11 @@ export interface BallCandidate {
   y: number;
   /** Brightness over the grass around it, and how well its size fits a ball there: higher is likelier. */
   score: number;
-  /** A free blob, a white cluster at a person's feet, or a white speck found in the pixels (ballSpecks). */
-  kind?: 'free' | 'feet' | 'speck';
+  /**
+   * A free blob, a white cluster at a person's feet, a white speck found in the pixels (ballSpecks), or a
+   * peak of the ball detector's heatmap (net-candidates.ts; its score is the network's, 0-1).
+   */
+  kind?: 'free' | 'feet' | 'speck' | 'net';
   /** The blob's size, pixels, and the diameter a ball lying at (x, y) would have. */
   w?: number;
   h?: number;

@@ -57,6 +57,18 @@ const LINE_STILL_FRAMES = 25;
 const LINE_STILL_R = 0.3;
 const freeReward = (score: number) => 0.4 + 0.6 * Math.min(score, 2.5);
 /**
+ * A peak of the ball detector (models/ball-detector) by the network's score (0-1): the network has
+ * weighed colour, shape and motion already, so no whiteness or shape factor; a sure peak is worth what
+ * the brightest blob is.
+ */
+const netReward = (score: number) => 0.4 + 1.5 * Math.min(1, score);
+/**
+ * A detector peak at or above this is kept when it lies still: the network has learned painted spots,
+ * line crossings and board letters as background, while a ball lies still for every restart (a goal
+ * kick, a free kick, a corner: 5-30 s), which the stillness rule below would throw away.
+ */
+const NET_SURE = 0.5;
+/**
  * Whiteness of a candidate's brightest pixel (its darkest channel): a ball is white, the bright specks that
  * are not (skin, a coloured shirt's highlight, the greenish rim of a painted line) have one channel well
  * below. A soft factor, not a filter: a ball in shade or blurred by its speed is less white.
@@ -232,6 +244,7 @@ export class BallCandidateLog {
     return {
       frame: new Int32Array(cap), u: new Float32Array(cap), v: new Float32Array(cap), x: new Float32Array(cap), y: new Float32Array(cap),
       gx: new Float32Array(cap), gy: new Float32Array(cap), d: new Float32Array(cap), rowM: new Float32Array(cap), reward: new Float32Array(cap), onLine: new Uint8Array(cap), mayStop: new Uint8Array(cap), feet: new Uint8Array(cap),
+      sure: new Uint8Array(cap),
     };
   }
 
@@ -271,8 +284,10 @@ export class BallCandidateLog {
       cols.d[n] = c.d ?? 3;
       cols.rowM[n] = below ? Math.hypot(below[0] - g[0], below[1] - g[1]) : 0;
       cols.feet[n] = c.kind === 'feet' ? 1 : 0;
+      cols.sure[n] = c.kind === 'net' && c.score >= NET_SURE ? 1 : 0;
       cols.onLine[n] = c.kind === 'feet' && distanceToMarking(c.x, c.y) < ON_LINE_R ? 1 : 0;
-      cols.reward[n] = (c.kind === 'feet' ? FEET_REWARD : freeReward(c.score) * whiteness(c) * upright(c)) * (off > OFF_PITCH_SOFT ? 0.85 : 1);
+      const reward = c.kind === 'feet' ? FEET_REWARD : c.kind === 'net' ? netReward(c.score) : freeReward(c.score) * whiteness(c) * upright(c);
+      cols.reward[n] = reward * (off > OFF_PITCH_SOFT ? 0.85 : 1);
       cols.mayStop[n] = c.kind !== 'feet' && off <= OFF_PITCH_SOFT && (cols.reward[n] as number) > FEET_REWARD ? 1 : 0;
     }
   }
@@ -289,7 +304,7 @@ export class BallCandidateLog {
       gx: c.gx.subarray(0, n), gy: c.gy.subarray(0, n), d: c.d.subarray(0, n), rowM: c.rowM.subarray(0, n), reward: c.reward.slice(0, n), mayStop: c.mayStop.subarray(0, n), feet: c.feet.subarray(0, n),
     };
     demoteMovingOnLine(nodes, c.onLine);
-    markStill(nodes);
+    markStill(nodes, c.sure);
     boostFlightTracklets(nodes, this.cams);
     return trackNodes(nodes, this.cams, options);
   }
@@ -317,13 +332,14 @@ function demoteMovingOnLine(nodes: Nodes, onLine: Uint8Array): void {
 /**
  * Candidates that sit at one pitch spot (within STILL_R, or a picture row's ground span where that is
  * more) in STILL_FRAMES frames of a window of +-10 s are fixtures (a painted mark, debris, a board
- * letter), not the ball: their reward goes below zero, so no path takes them. (A ball lying dead for a
- * set piece can be lost this way; in play the ball does not keep still for 6 s.) Far from a low camera a
+ * letter), not the ball: their reward goes below zero, so no path takes them, unless the ball detector
+ * is sure of them (`sure`, NET_SURE): a ball lying dead for a set piece keeps still for seconds, and only
+ * the network tells it from a painted mark. Far from a low camera a
  * row spans a metre or more of ground, and a board letter's ground point jumps by that much with every
  * sub-pixel flicker: held to 0.3 m it never counted as still, and on a static side camera the path sat on
  * the far boards' letters whenever the ball was out of view.
  */
-function markStill(nodes: Nodes): void {
+function markStill(nodes: Nodes, sure: Uint8Array): void {
   const cell = (x: number, y: number) => `${Math.floor(x / STILL_R)},${Math.floor(y / STILL_R)}`;
   const byCell = new Map<string, number[]>();
   for (let i = 0; i < nodes.n; i++) {
@@ -364,7 +380,7 @@ function markStill(nodes: Nodes): void {
     }
     if (seen.size >= STILL_FRAMES) still[i] = 1;
   }
-  for (let i = 0; i < nodes.n; i++) if (still[i]) nodes.reward[i] = -1;
+  for (let i = 0; i < nodes.n; i++) if (still[i] && !sure[i]) nodes.reward[i] = -1;
 }
 
 export interface PathStep {

@@ -279,3 +279,26 @@ describe('ballTrack', () => {
     expect(track[10]?.x).toBeCloseTo(direct[10]?.x ?? NaN, 3);
   });
 });
+
+describe('ballTrack with the ball detector\'s peaks', () => {
+  /** The candidate a detector peak on a ball lying at (x, y) makes, with the network's score. */
+  const peakAt = (cam: Camera, x: number, y: number, score: number): BallCandidate | null => {
+    const c = ballCandidate(cam, x, y, 0);
+    return c ? { ...c, kind: 'net', score, peak: undefined } : null;
+  };
+
+  it('keeps a ball the network is sure of lying still for a restart, and drops a weak peak that lies still as long', () => {
+    // 12 s: the ball lies for a goal kick for 8 s, then is kicked along the ground.
+    const at = (f: number): [number, number] => (f < 200 ? [6, 30] : [6 + 0.5 * (f - 200), 30 + 0.1 * (f - 200)]);
+    const frames = (score: number): BallFrameInput[] => Array.from({ length: 300 }, (_, f) => {
+      const camera = broadcastCamera({ pan: -0.1 + 0.0008 * f, x: 20 });
+      const c = peakAt(camera, ...at(f), f < 200 ? score : 0.9);
+      return { camera, candidates: c ? [c] : [] };
+    });
+    const sure = ballTrack(frames(0.8));
+    expect(sure.slice(0, 200).filter((p) => dist(p, at(0)) < 0.5).length).toBe(200);
+    const weak = ballTrack(frames(0.3));
+    expect(weak.slice(0, 150).filter((p) => p).length).toBe(0);
+    expect(weak.slice(220, 300).every((p, k) => dist(p, at(220 + k)) < 0.5)).toBe(true);
+  });
+});

@@ -1,0 +1,186 @@
+/**
+ * Data recipe of the ball detector (models/ball-detector/README.md): pictures at the engine's working
+ * size, each with where the ball is in it (or that it is not there), kept in runs of consecutive frames
+ * so the trainer can give the network the frames before each one.
+ *
+ *   node dist/models/ball-detector/make-data.js --out DIR [--clips 24] [--seconds 6] [--real]
+ *
+ * Rendered: clips of Metrica Sample Game 1 (random start, never inside the windows the rendered fixtures
+ * score: 10:00-20:00, 30:00-33:00 and the fresh ball fixture 70:00-80:00; seeds 700+; 80% broadcast
+ * with director's cuts, 10% tactical, 10% panoramic; a third at 1920x1080; H.264 at CRF 23-33 so the
+ * ball smears as in broadcast compression), decoded by ffmpeg at the working size as the engine reads
+ * video; every analysable frame. The ball is labelled where at least half of it is in the picture; one
+ * whose centre lies inside a nearer person's box is marked `hidden` (neither taught as ball nor as
+ * background). Clips 5, 11, 17, ... are validation.
+ * Real (`--real`): the labelled broadcast frames of ../shared/data/detection/football-ball-1237 (every
+ * frame has its ball) at 640x360, and the frames of football-players-372 that have a ball box at 960x540;
+ * both CC BY 4.0, split by clip (models/real-frames.ts): clip 08fd33 is written as `held-out` for the
+ * card's metrics and never trained on, clips 4b770a, a9f16c and 121364 validate.
+ * Output: `frames.u8` (each frame's RGB bytes one after the other) and `frames.jsonl` (per frame: offset,
+ * width, height, source, group, index (frame number within its group), cut (the frame before is another
+ * shot), split, ball { u, v, d, hidden } or null).
+ */
+import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { fileURLToPath } from 'node:url';
+import { parseMetricaEventsCsv } from '../../engine/sim/events/metrica-csv.js';
+import { simulateMatch } from '../../engine/sim/simulate.js';
+import type { FrameTruth } from '../../engine/sim/render/frame-renderer.js';
+import type { CameraKind } from '../../engine/sim/render/camera-operator.js';
+import { renderTruthVideo } from '../../engine/io/render-video.js';
+import { decodeFrames } from '../../engine/io/frame-source.js';
+import { simTruth } from '../../engine/io/sim-truth.js';
+import { createRng } from '../../engine/sim/rng.js';
+import { decodeRealFrame, listRealFrames, type RealFrame } from '../real-frames.js';
+import { workingScale } from '../../engine/video/analyse-video.js';
+
+const DATA = fileURLToPath(new URL('../../../../shared/data/', import.meta.url));
+
+/**
+ * The windows of Sample Game 1 the rendered fixtures score stay out of training: bench:engine's
+ * 10-minute fixture, the 3-minute ones, and the fresh fixture chosen for the ball (70:00-80:00, seed 31).
+ */
+const FIXTURE_WINDOWS: [number, number][] = [[600_000, 1_200_000], [1_800_000, 1_980_000], [4_200_000, 4_800_000]];
+
+export interface BallLabel {
+  u: number;
+  v: number;
+  /** Diameter, working-grid pixels. */
+  d: number;
+  /** Mostly behind a nearer person: neither ball nor background for the loss. */
+  hidden: boolean;
+}
+
+class Writer {
+  n = 0;
+  private offset = 0;
+  private readonly fd: number;
+  private readonly index: string[] = [];
+  constructor(private readonly dir: string) {
+    mkdirSync(dir, { recursive: true });
+    this.fd = openSync(join(dir, 'frames.u8'), 'w');
+  }
+  add(rgb: Uint8Array, width: number, height: number, meta: { source: string; group: string; index: number; cut: boolean; split: string; ball: BallLabel | null }): void {
+    writeSync(this.fd, rgb);
+    const r1 = (v: number) => Math.round(v * 10) / 10;
+    const ball = meta.ball ? { u: r1(meta.ball.u), v: r1(meta.ball.v), d: r1(meta.ball.d), hidden: meta.ball.hidden } : null;
+    this.index.push(JSON.stringify({ offset: this.offset, width, height, ...meta, ball }));
+    this.offset += rgb.length;
+    this.n++;
+  }
+  close(): void {
+    closeSync(this.fd);
+    writeFileSync(join(this.dir, 'frames.jsonl'), `${this.index.join('\n')}\n`);
+  }
+}
+
+/** The rendered ball of one frame on the working grid, or null when under half of it is in the picture. */
+export function labelBall(truth: FrameTruth, scale: number): BallLabel | null {
+  const b = truth.ball;
+  if (!b?.box || b.in_frame < 0.5) return null;
+  const [x0, y0, x1, y1] = b.box;
+  const u = (x0 + x1) / 2;
+  const v = (y0 + y1) / 2;
+  // A person drawn in front of the ball: feet lower in the picture than the ball's bottom (nearer the
+  // camera) and a box holding its centre. Boxes are loose round the legs, so this marks it unsure.
+  const hidden = truth.objects.some((o) => o.box && o.foot && o.foot[1] > y1 + 1
+    && u > o.box[0] + 0.15 * (o.box[2] - o.box[0]) && u < o.box[2] - 0.15 * (o.box[2] - o.box[0]) && v > o.box[1] && v < o.box[3]);
+  return { u: u / scale, v: v / scale, d: Math.max(x1 - x0, y1 - y0) / scale, hidden };
+}
+
+/** A different shot: the truth camera jumped (a director's cut) rather than turned. */
+function isCut(a: FrameTruth['camera'], b: FrameTruth['camera']): boolean {
+  if (!a || !b) return true;
+  return Math.abs(a.pan - b.pan) > 0.05 || Math.abs(a.tilt - b.tilt) > 0.03 || Math.abs(Math.log(a.focal / b.focal)) > 0.08 || Math.hypot(a.x - b.x, a.y - b.y) > 1;
+}
+
+async function rendered(out: Writer, clips: number, seconds: number): Promise<void> {
+  const source = parseMetricaEventsCsv(readFileSync(join(DATA, 'metrica/Sample_Game_1/Sample_Game_1_RawEventsData.csv'), 'utf8'));
+  const rng = createRng(7070);
+  const durationMs = seconds * 1000;
+  for (let c = 0; c < clips; c++) {
+    let fromMs = 0;
+    do fromMs = Math.round(rng.range(60_000, 5_400_000) / 40) * 40;
+    while (FIXTURE_WINDOWS.some(([a, b]) => fromMs + durationMs > a && fromMs < b));
+    const seed = 700 + c;
+    const r = rng.next();
+    const camera: CameraKind = r < 0.8 ? 'broadcast' : r < 0.9 ? 'tactical' : 'panoramic';
+    const [W, H] = rng.next() < 0.33 ? [1920, 1080] : [1280, 720];
+    const k1 = rng.next() < 0.2 ? rng.range(-0.08, -0.02) : 0;
+    const crf = Math.round(rng.range(23, 33));
+    const track = simulateMatch(source, { seed, fromMs, durationMs });
+    const truth = simTruth(source, track, { seed, file: 'Sample_Game_1', format: 'metrica-csv' });
+    const dir = mkdtempSync(join(tmpdir(), 'ball-clip-'));
+    try {
+      await renderTruthVideo(dir, truth, { camera, width: W, height: H, seed, k1, crf, cuts: camera === 'broadcast' });
+      const frames = readFileSync(join(dir, 'frames.ndjson'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as FrameTruth);
+      const scale = workingScale(H);
+      const [w, h] = [W / scale, H / scale];
+      const split = c % 6 === 5 ? 'valid' : 'train';
+      let kept = 0;
+      let balls = 0;
+      let prev: FrameTruth | null = null;
+      for await (const f of decodeFrames({ path: join(dir, 'video.mp4'), width: w, height: h })) {
+        const t = frames[f.index];
+        if (!t?.analysable || !t.camera) {
+          prev = null;
+          continue;
+        }
+        const ball = labelBall(t, scale);
+        if (ball && !ball.hidden) balls++;
+        out.add(f.rgb, w, h, { source: 'sim', group: `sim-${c}`, index: f.index, cut: !prev || isCut(prev.camera, t.camera), split, ball });
+        prev = t;
+        kept++;
+      }
+      process.stderr.write(`clip ${c + 1}/${clips} (${camera} ${W}x${H} crf ${crf}${k1 ? ' distorted' : ''}): ${kept} frames, ${balls} balls, ${out.n} in all\n`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+}
+
+/** A real frame's ball (the first class-0 box), on a w x h picture. */
+function realBall(frame: RealFrame, w: number, h: number): BallLabel | null {
+  const b = frame.boxes.find((x) => x.cls === 0);
+  return b ? { u: b.cx * w, v: b.cy * h, d: Math.max(b.w * w, b.h * h), hidden: false } : null;
+}
+
+/** The frame number in a 1237 file name (`08fd33_0_mp4-0012.jpg` -> 12): neighbours are a few frames apart. */
+const frameNumber = (image: string) => Number(/-(\d+)\.jpg$/.exec(image)?.[1] ?? -1);
+
+function real(out: Writer): void {
+  let n = 0;
+  for (const frame of listRealFrames('ball-1237')) {
+    const ball = realBall(frame, 640, 360);
+    if (!ball) continue;
+    out.add(decodeRealFrame(frame, 640, 360), 640, 360, { source: 'real', group: `${frame.set}-${frame.clip}`, index: frameNumber(frame.image), cut: false, split: frame.split, ball });
+    n++;
+  }
+  for (const frame of listRealFrames('players-372')) {
+    const ball = realBall(frame, 960, 540);
+    if (!ball) continue;
+    // Its frames are stills with no neighbours: each is its own group.
+    out.add(decodeRealFrame(frame, 960, 540), 960, 540, { source: 'real', group: `${frame.set}-${frame.image}`, index: 0, cut: true, split: frame.split, ball });
+    n++;
+  }
+  process.stderr.write(`real: ${n} frames with a ball, ${out.n} in all\n`);
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { out: { type: 'string' }, clips: { type: 'string' }, seconds: { type: 'string' }, real: { type: 'boolean' } } });
+  if (!values.out) throw new Error('usage: node dist/models/ball-detector/make-data.js --out DIR [--clips N] [--seconds S] [--real]');
+  const out = new Writer(values.out);
+  try {
+    if (values.real) real(out);
+    await rendered(out, Number(values.clips ?? 24), Number(values.seconds ?? 6));
+  } finally {
+    out.close();
+  }
+}
+
+main().catch((e: unknown) => {
+  process.stderr.write(`${(e as Error).stack}\n`);
+  process.exit(1);
+});

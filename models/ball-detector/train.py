@@ -1,0 +1,347 @@
+"""Trains the ball detector (see README.md) and exports ball-detector.onnx.
+
+    /usr/bin/python3 models/ball-detector/train.py --data DIR [--minutes 45] [--out models/ball-detector] [--resume FILE.pt]
+
+DIR is the output of the data recipe (make-data.ts): frames.u8 and frames.jsonl. A small fully
+convolutional network takes three consecutive pictures (the frame and the two before it: the ball is
+what moves; TrackNet and WASB take three) and predicts, on a grid of stride 4, a heatmap of the ball's
+centre and the centre's offset in its cell (CenterNet's idea, Zhou et al. 2019). Real stills have no
+neighbours at 25 FPS: they are given as the same picture three times, and so is a share of the renders,
+so the network finds a still ball by its looks and a moving one by its looks and its motion. Trained on
+random crops for a fixed wall-clock budget on the CPU; deterministic data order for a seed. Writes
+metrics.json: on whole held-out frames, the best peak of each frame against the labelled centre.
+"""
+import argparse
+import json
+import math
+import os
+import random
+import time
+
+import numpy as np
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+STRIDE = 4
+CROP_W, CROP_H = 320, 192
+FRAMES = 3
+
+
+def cbr(ci, co, stride=1, k=3):
+    return nn.Sequential(nn.Conv2d(ci, co, k, stride, k // 2, bias=False), nn.BatchNorm2d(co), nn.ReLU(inplace=True))
+
+
+class Res(nn.Module):
+    """Depthwise 3x3 then pointwise, with a residual."""
+
+    def __init__(self, c):
+        super().__init__()
+        self.f = nn.Sequential(nn.Conv2d(c, c, 3, 1, 1, groups=c, bias=False), nn.BatchNorm2d(c), nn.ReLU(inplace=True), cbr(c, c, 1, 1))
+
+    def forward(self, x):
+        return x + self.f(x)
+
+
+class BallNet(nn.Module):
+    """Strides 2-16 down, a top-down path back to stride 4, a 1x1 head with 3 channels: the ball-centre
+    heatmap logit and the centre's offset in its cell (x, y, through a sigmoid)."""
+
+    def __init__(self):
+        super().__init__()
+        self.s4 = nn.Sequential(cbr(3 * FRAMES, 32, 2), cbr(32, 32, 2), Res(32), Res(32))
+        self.s8 = nn.Sequential(cbr(32, 48, 2), Res(48), Res(48))
+        self.s16 = nn.Sequential(cbr(48, 64, 2), Res(64), Res(64), Res(64))
+        self.l8 = cbr(64, 48, 1, 1)
+        self.l4 = cbr(48, 32, 1, 1)
+        self.head = nn.Sequential(Res(32), cbr(32, 32, 1, 1), nn.Conv2d(32, 3, 1))
+        self.head[-1].bias.data[0] = -5.0  # one ball per picture: start the heatmap near zero
+
+    def forward(self, x):
+        # x: N x 9 x H x W: RGB 0-1 of the frame, the one before and the one before that; H, W multiples of 16.
+        f4 = self.s4(x - 0.5)
+        f8 = self.s8(f4)
+        f16 = self.s16(f8)
+        p8 = f8 + F.interpolate(self.l8(f16), scale_factor=2.0, mode='nearest')
+        p4 = f4 + F.interpolate(self.l4(p8), scale_factor=2.0, mode='nearest')
+        return self.head(p4)
+
+
+def load(data_dir):
+    frames = [json.loads(l) for l in open(os.path.join(data_dir, 'frames.jsonl')) if l.strip()]
+    raw = np.memmap(os.path.join(data_dir, 'frames.u8'), dtype=np.uint8, mode='r')
+    by_key = {(f['group'], f['index']): k for k, f in enumerate(frames)}
+    return frames, raw, by_key
+
+
+def image_of(raw, fr):
+    n = fr['width'] * fr['height'] * 3
+    return np.asarray(raw[fr['offset']:fr['offset'] + n]).reshape(fr['height'], fr['width'], 3)
+
+
+def history(frames, by_key, k, step=1):
+    """The frame k and the two before it in its run (indices into frames); k itself where a run breaks."""
+    out = [k]
+    cur = k
+    for _ in range(FRAMES - 1):
+        fr = frames[cur]
+        prev = by_key.get((fr['group'], fr['index'] - step)) if not fr['cut'] else None
+        if prev is not None and frames[prev]['width'] == fr['width']:
+            cur = prev
+        out.append(cur)
+    return out
+
+
+def sigma_of(d_cells):
+    return max(0.6, 0.35 * d_cells)
+
+
+def draw_targets(ball, x0, y0, scale, flip, out_w, out_h):
+    """Heat (H x W), counts (H x W, 0 = ignored), offset (2 x H x W) and its mask for a crop."""
+    gh, gw = out_h // STRIDE, out_w // STRIDE
+    heat = np.zeros((gh, gw), np.float32)
+    counts = np.ones((gh, gw), np.float32)
+    reg = np.zeros((2, gh, gw), np.float32)
+    reg_mask = np.zeros((gh, gw), np.float32)
+    if ball is None:
+        return heat, counts, reg, reg_mask
+    bx = (ball['u'] - x0) * scale
+    by = (ball['v'] - y0) * scale
+    if flip:
+        bx = out_w - bx
+    gx, gy = bx / STRIDE, by / STRIDE
+    if gx < -2 or gy < -2 or gx > gw + 2 or gy > gh + 2:
+        return heat, counts, reg, reg_mask
+    ys, xs = np.mgrid[0:gh, 0:gw].astype(np.float32)
+    s = sigma_of(ball['d'] * scale / STRIDE)
+    g = np.exp(-((xs + 0.5 - gx) ** 2 + (ys + 0.5 - gy) ** 2) / (2 * s * s))
+    if ball['hidden']:
+        counts[g > 0.05] = 0
+        return heat, counts, reg, reg_mask
+    heat[:] = g
+    ix, iy = int(math.floor(gx)), int(math.floor(gy))
+    if 0 <= ix < gw and 0 <= iy < gh:
+        heat[iy, ix] = 1.0
+        reg[:, iy, ix] = (gx - ix, gy - iy)
+        reg_mask[iy, ix] = 1.0
+    return heat, counts, reg, reg_mask
+
+
+def sample(frames, raw, by_key, k, rng, still_share):
+    """One random crop of frame k with the two frames before it (9 x H x W) and its targets."""
+    fr = frames[k]
+    ball = fr['ball']
+    run = history(frames, by_key, k)
+    if fr['source'] == 'real':
+        # The 1237 set's neighbours are a few frames apart: real motion and camera turns, larger than at 25 FPS.
+        if rng.random() < 0.6:
+            run = [k] * FRAMES
+    elif rng.random() < still_share:
+        run = [k] * FRAMES
+    h, w = fr['height'], fr['width']
+    scale = rng.uniform(0.75, 1.6)
+    cw, ch = min(w, int(CROP_W / scale)), min(h, int(CROP_H / scale))
+    if ball and rng.random() < 0.75:
+        cx = ball['u'] + rng.uniform(-0.45, 0.45) * cw
+        cy = ball['v'] + rng.uniform(-0.45, 0.45) * ch
+        x0 = int(min(max(0, cx - cw / 2), w - cw))
+        y0 = int(min(max(0, cy - ch / 2), h - ch))
+    else:
+        x0 = rng.randrange(0, w - cw + 1)
+        y0 = rng.randrange(0, h - ch + 1)
+    pics = []
+    for j in run:
+        img = image_of(raw, frames[j])
+        pics.append(torch.from_numpy(np.ascontiguousarray(img[y0:y0 + ch, x0:x0 + cw])).permute(2, 0, 1))
+    crop = torch.cat(pics).float().div_(255)
+    crop = F.interpolate(crop[None], size=(CROP_H, CROP_W), mode='bilinear', align_corners=False)[0]
+    sx = CROP_W / cw
+    flip = rng.random() < 0.5
+    if flip:
+        crop = torch.flip(crop, dims=[2])
+    heat, counts, reg, reg_mask = draw_targets(ball, x0, y0, sx, flip, CROP_W, CROP_H)
+    return crop, heat, counts, reg, reg_mask
+
+
+def colour_jitter(batch, gen):
+    """The same change to the three frames of a sample (a change between them would look like motion)."""
+    n, c, h, w = batch.shape
+    b = batch.view(n, FRAMES, 3, h, w)
+    perm = torch.randperm(3, generator=gen)
+    swap = torch.rand(n, generator=gen) < 0.3
+    b[swap] = b[swap][:, :, perm]
+    grey = torch.rand(n, generator=gen) < 0.08
+    b[grey] = b[grey].mean(dim=2, keepdim=True).expand(-1, -1, 3, -1, -1)
+    bright = 1 + (torch.rand(n, 1, 1, 1, 1, generator=gen) - 0.5) * 0.5
+    contrast = 1 + (torch.rand(n, 1, 1, 1, 1, generator=gen) - 0.5) * 0.5
+    mean = b.mean(dim=(1, 2, 3, 4), keepdim=True)
+    b = (b - mean) * contrast + mean * bright
+    sat = 1 + (torch.rand(n, 1, 1, 1, 1, generator=gen) - 0.5) * 0.6
+    grey_of = b.mean(dim=2, keepdim=True)
+    b = grey_of + (b - grey_of) * sat
+    b = b + torch.randn(b.shape, generator=gen) * 0.012
+    return b.clamp_(0, 1).reshape(n, c, h, w)
+
+
+def focal_loss(logit, heat, counts):
+    """CenterNet's penalty-reduced focal loss, normalised by the number of balls (at least one)."""
+    p = torch.sigmoid(logit).clamp(1e-4, 1 - 1e-4)
+    pos = (heat >= 1.0).float()
+    neg = (1 - pos) * counts
+    pos_loss = -torch.log(p) * (1 - p) ** 2 * pos
+    neg_loss = -torch.log(1 - p) * p ** 2 * (1 - heat) ** 4 * neg
+    return (pos_loss.sum() + neg_loss.sum()) / pos.sum().clamp(min=1.0)
+
+
+def best_peak(out):
+    """The strongest cell -> (score, x, y) in input pixels."""
+    heat = torch.sigmoid(out[0, 0])
+    k = int(torch.argmax(heat))
+    y, x = divmod(k, heat.shape[1])
+    ox, oy = torch.sigmoid(out[0, 1:3, y, x]).tolist()
+    return heat[y, x].item(), (x + ox) * STRIDE, (y + oy) * STRIDE
+
+
+def whole_input(frames, raw, by_key, k, still):
+    run = [k] * FRAMES if still else history(frames, by_key, k)
+    x = torch.cat([torch.from_numpy(np.ascontiguousarray(image_of(raw, frames[j]))).permute(2, 0, 1) for j in run]).float().div_(255)
+    h, w = x.shape[1:]
+    return F.pad(x[None], (0, (32 - w % 32) % 32, 0, (32 - h % 32) % 32))
+
+
+def score_frames(model, frames, raw, by_key, chosen, still):
+    """Per frame: (best peak score, distance to the labelled centre in widths or None, has a ball)."""
+    rows = []
+    with torch.no_grad():
+        for k in chosen:
+            fr = frames[k]
+            s, x, y = best_peak(model(whole_input(frames, raw, by_key, k, still)))
+            b = fr['ball']
+            dist = math.hypot(x - b['u'], y - b['v']) / fr['width'] if b else None
+            rows.append((s, dist, b is not None))
+    return rows
+
+
+def curve(rows, within):
+    """Recall and precision at each threshold: a detection is the frame's best peak at or above it;
+    right when within `within` of the frame width of the labelled ball."""
+    balls = sum(1 for r in rows if r[2])
+    out = []
+    for t in [i / 20 for i in range(1, 20)]:
+        dets = [r for r in rows if r[0] >= t]
+        right = sum(1 for r in dets if r[1] is not None and r[1] <= within)
+        out.append({'threshold': t, 'recall': round(right / max(1, balls), 4), 'precision': round(right / max(1, len(dets)), 4)})
+    return out
+
+
+def at_threshold(rows, t):
+    balls = sum(1 for r in rows if r[2])
+    dets = [r for r in rows if r[0] >= t]
+    res = {'frames': len(rows), 'balls': balls, 'detections': len(dets)}
+    for name, within in (('2pct', 0.02), ('1pct', 0.01)):
+        right = sum(1 for r in dets if r[1] is not None and r[1] <= within)
+        res[f'recall_{name}'] = round(right / max(1, balls), 4)
+        res[f'precision_{name}'] = round(right / max(1, len(dets)), 4)
+    return res
+
+
+def evaluate(model, frames, raw, by_key, limit=None):
+    model.eval()
+    sets = {
+        'real_valid': [k for k, f in enumerate(frames) if f['source'] == 'real' and f['split'] == 'valid'],
+        'real_held_out': [k for k, f in enumerate(frames) if f['source'] == 'real' and f['split'] == 'held-out'],
+        'rendered_valid': [k for k, f in enumerate(frames) if f['source'] == 'sim' and f['split'] == 'valid' and not (f['ball'] and f['ball']['hidden'])][::5],
+    }
+    rows = {}
+    for name, ks in sets.items():
+        if limit:
+            ks = ks[::max(1, len(ks) // limit)]
+        rows[name] = score_frames(model, frames, raw, by_key, ks, still=name.startswith('real'))
+    model.train()
+    return rows
+
+
+def pick_threshold(rows):
+    """The lowest threshold whose precision (2%) on the validation rows reaches 0.9, else 0.5."""
+    for c in curve(rows, 0.02):
+        if c['precision'] >= 0.9:
+            return c['threshold']
+    return 0.5
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument('--data', required=True)
+    ap.add_argument('--minutes', type=float, default=45)
+    ap.add_argument('--batch', type=int, default=16)
+    ap.add_argument('--real-share', type=float, default=0.5)
+    ap.add_argument('--still-share', type=float, default=0.25)
+    ap.add_argument('--seed', type=int, default=1)
+    ap.add_argument('--threads', type=int, default=2)
+    ap.add_argument('--out', default=os.path.dirname(os.path.abspath(__file__)))
+    ap.add_argument('--resume', help='weights saved by an earlier run (DIR/ball-detector.pt): train on from them')
+    ap.add_argument('--lr', type=float, default=2e-3)
+    args = ap.parse_args()
+    torch.manual_seed(args.seed)
+    torch.set_num_threads(args.threads)
+    rng = random.Random(args.seed)
+    gen = torch.Generator().manual_seed(args.seed)
+    frames, raw, by_key = load(args.data)
+    train_sim = [k for k, f in enumerate(frames) if f['split'] == 'train' and f['source'] == 'sim']
+    train_real = [k for k, f in enumerate(frames) if f['split'] == 'train' and f['source'] == 'real']
+    print(f'train frames: {len(train_sim)} rendered, {len(train_real)} real', flush=True)
+    model = BallNet()
+    if args.resume:
+        model.load_state_dict(torch.load(args.resume))
+    print('parameters', sum(p.numel() for p in model.parameters()), flush=True)
+    opt = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=1e-4)
+    budget = args.minutes * 60
+    start = time.time()
+    step = 0
+    log = [0.0, 0.0]
+    while True:
+        elapsed = time.time() - start
+        if elapsed > budget:
+            break
+        frac = elapsed / budget
+        lr = args.lr * min(1.0, (step + 1) / 200) * 0.5 * (1 + math.cos(math.pi * frac))
+        for g in opt.param_groups:
+            g['lr'] = lr
+        batch = [sample(frames, raw, by_key, rng.choice(train_real if rng.random() < args.real_share else train_sim), rng, args.still_share) for _ in range(args.batch)]
+        x = colour_jitter(torch.stack([b[0] for b in batch]), gen)
+        heat = torch.from_numpy(np.stack([b[1] for b in batch]))
+        counts = torch.from_numpy(np.stack([b[2] for b in batch]))
+        reg = torch.from_numpy(np.stack([b[3] for b in batch]))
+        reg_mask = torch.from_numpy(np.stack([b[4] for b in batch]))
+        out = model(x)
+        hm = focal_loss(out[:, 0], heat, counts)
+        off = (torch.abs(torch.sigmoid(out[:, 1:3]) - reg) * reg_mask[:, None]).sum() / reg_mask.sum().clamp(min=1.0)
+        loss = hm + off
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
+        step += 1
+        log = [0.98 * a + 0.02 * b.item() for a, b in zip(log, (hm, off))]
+        if step % 200 == 0:
+            print(f'step {step} {elapsed / 60:.1f} min lr {lr:.5f} heat {log[0]:.3f} offset {log[1]:.3f}', flush=True)
+        if step % 2000 == 0:
+            rows = evaluate(model, frames, raw, by_key, limit=60)
+            print('valid', json.dumps({n: at_threshold(r, 0.3) for n, r in rows.items()}), flush=True)
+    minutes = (time.time() - start) / 60
+    rows = evaluate(model, frames, raw, by_key)
+    threshold = pick_threshold(rows['real_valid'])
+    metrics = {n: at_threshold(r, threshold) for n, r in rows.items()}
+    curves = {n: curve(r, 0.02) for n, r in rows.items()}
+    print('final', threshold, json.dumps(metrics), flush=True)
+    model.eval()
+    os.makedirs(args.out, exist_ok=True)
+    torch.onnx.export(model, torch.zeros(1, 3 * FRAMES, 384, 640), os.path.join(args.out, 'ball-detector.onnx'), input_names=['frames'], output_names=['grid'],
+                      opset_version=17, dynamic_axes={'frames': {0: 'n', 2: 'height', 3: 'width'}, 'grid': {0: 'n', 2: 'rows', 3: 'columns'}})
+    with open(os.path.join(args.out, 'metrics.json'), 'w') as f:
+        json.dump({'steps': step, 'batch': args.batch, 'crop': [CROP_W, CROP_H], 'minutes': round(minutes, 1), 'threshold': threshold,
+                   'train_frames': {'rendered': len(train_sim), 'real': len(train_real)}, 'validation': metrics, 'curves': curves}, f, indent=1)
+    torch.save(model.state_dict(), os.path.join(args.data, 'ball-detector.pt'))
+
+
+if __name__ == '__main__':
+    main()
