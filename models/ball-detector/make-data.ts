@@ -20,29 +20,18 @@
  * width, height, source, group, index (frame number within its group), cut (the frame before is another
  * shot), split, ball { u, v, d, hidden } or null).
  */
-import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { closeSync, mkdirSync, openSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { fileURLToPath } from 'node:url';
-import { parseMetricaEventsCsv } from '../../engine/sim/events/metrica-csv.js';
-import { simulateMatch } from '../../engine/sim/simulate.js';
 import type { FrameTruth } from '../../engine/sim/render/frame-renderer.js';
-import type { CameraKind } from '../../engine/sim/render/camera-operator.js';
-import { renderTruthVideo } from '../../engine/io/render-video.js';
 import { decodeFrames } from '../../engine/io/frame-source.js';
-import { simTruth } from '../../engine/io/sim-truth.js';
-import { createRng } from '../../engine/sim/rng.js';
+import { FIXTURE_WINDOWS, renderClips } from '../rendered-clips.js';
 import { decodeRealFrame, listRealFrames, type RealFrame } from '../real-frames.js';
 import { workingScale } from '../../engine/video/analyse-video.js';
 
-const DATA = fileURLToPath(new URL('../../../../shared/data/', import.meta.url));
 
-/**
- * The windows of Sample Game 1 the rendered fixtures score stay out of training: bench:engine's
- * 10-minute fixture, the 3-minute ones, and the fresh fixture chosen for the ball (70:00-80:00, seed 31).
- */
-const FIXTURE_WINDOWS: [number, number][] = [[600_000, 1_200_000], [1_800_000, 1_980_000], [4_200_000, 4_800_000]];
+/** The fresh fixture chosen for issue 30's ball targets (70:00-80:00, seed 31): never rendered for training. */
+const FRESH_BALL_FIXTURE: [number, number] = [4_200_000, 4_800_000];
 
 export interface BallLabel {
   u: number;
@@ -97,47 +86,28 @@ function isCut(a: FrameTruth['camera'], b: FrameTruth['camera']): boolean {
 }
 
 async function rendered(out: Writer, clips: number, seconds: number): Promise<void> {
-  const source = parseMetricaEventsCsv(readFileSync(join(DATA, 'metrica/Sample_Game_1/Sample_Game_1_RawEventsData.csv'), 'utf8'));
-  const rng = createRng(7070);
-  const durationMs = seconds * 1000;
-  for (let c = 0; c < clips; c++) {
-    let fromMs = 0;
-    do fromMs = Math.round(rng.range(60_000, 5_400_000) / 40) * 40;
-    while (FIXTURE_WINDOWS.some(([a, b]) => fromMs + durationMs > a && fromMs < b));
-    const seed = 700 + c;
-    const r = rng.next();
-    const camera: CameraKind = r < 0.8 ? 'broadcast' : r < 0.9 ? 'tactical' : 'panoramic';
-    const [W, H] = rng.next() < 0.33 ? [1920, 1080] : [1280, 720];
-    const k1 = rng.next() < 0.2 ? rng.range(-0.08, -0.02) : 0;
-    const crf = Math.round(rng.range(23, 33));
-    const track = simulateMatch(source, { seed, fromMs, durationMs });
-    const truth = simTruth(source, track, { seed, file: 'Sample_Game_1', format: 'metrica-csv' });
-    const dir = mkdtempSync(join(tmpdir(), 'ball-clip-'));
-    try {
-      await renderTruthVideo(dir, truth, { camera, width: W, height: H, seed, k1, crf, cuts: camera === 'broadcast' });
-      const frames = readFileSync(join(dir, 'frames.ndjson'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as FrameTruth);
-      const scale = workingScale(H);
-      const [w, h] = [W / scale, H / scale];
-      const split = c % 6 === 5 ? 'valid' : 'train';
-      let kept = 0;
-      let balls = 0;
-      let prev: FrameTruth | null = null;
-      for await (const f of decodeFrames({ path: join(dir, 'video.mp4'), width: w, height: h })) {
-        const t = frames[f.index];
-        if (!t?.analysable || !t.camera) {
-          prev = null;
-          continue;
-        }
-        const ball = labelBall(t, scale);
-        if (ball && !ball.hidden) balls++;
-        out.add(f.rgb, w, h, { source: 'sim', group: `sim-${c}`, index: f.index, cut: !prev || isCut(prev.camera, t.camera), split, ball });
-        prev = t;
-        kept++;
+  const plan = { rngSeed: 7070, seedBase: 700, clips, seconds, avoid: [...FIXTURE_WINDOWS, FRESH_BALL_FIXTURE], broadcast: 0.8, tactical: 0.1, fullHd: 0.33, crf: [23, 33] as [number, number] };
+  for await (const clip of renderClips(plan)) {
+    const { index: c, camera, width: W, height: H } = clip;
+    const scale = workingScale(H);
+    const [w, h] = [W / scale, H / scale];
+    const split = c % 6 === 5 ? 'valid' : 'train';
+    let kept = 0;
+    let balls = 0;
+    let prev: FrameTruth | null = null;
+    for await (const f of decodeFrames({ path: join(clip.dir, 'video.mp4'), width: w, height: h })) {
+      const t = clip.truth[f.index];
+      if (!t?.analysable || !t.camera) {
+        prev = null;
+        continue;
       }
-      process.stderr.write(`clip ${c + 1}/${clips} (${camera} ${W}x${H} crf ${crf}${k1 ? ' distorted' : ''}): ${kept} frames, ${balls} balls, ${out.n} in all\n`);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
+      const ball = labelBall(t, scale);
+      if (ball && !ball.hidden) balls++;
+      out.add(f.rgb, w, h, { source: 'sim', group: `sim-${c}`, index: f.index, cut: !prev || isCut(prev.camera, t.camera), split, ball });
+      prev = t;
+      kept++;
     }
+    process.stderr.write(`clip ${c + 1}/${clips} (${camera} ${W}x${H} crf ${clip.crf}${clip.k1 ? ' distorted' : ''}): ${kept} frames, ${balls} balls, ${out.n} in all\n`);
   }
 }
 

@@ -17,27 +17,17 @@
  * Output: `frames.u8` (each frame's RGB bytes one after the other) and `frames.jsonl` (per frame: offset,
  * width, height, source, group, split, people [{ box, foot, occlusion }]).
  */
-import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { closeSync, mkdirSync, openSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { fileURLToPath } from 'node:url';
-import { parseMetricaEventsCsv } from '../../engine/sim/events/metrica-csv.js';
-import { simulateMatch } from '../../engine/sim/simulate.js';
 import type { FrameTruth } from '../../engine/sim/render/frame-renderer.js';
-import type { CameraKind } from '../../engine/sim/render/camera-operator.js';
-import { renderTruthVideo } from '../../engine/io/render-video.js';
 import { decodeFrames } from '../../engine/io/frame-source.js';
-import { simTruth } from '../../engine/io/sim-truth.js';
-import { createRng } from '../../engine/sim/rng.js';
+import { FIXTURE_WINDOWS, renderClips } from '../rendered-clips.js';
 import { decodeRealFrame, listRealFrames } from '../real-frames.js';
 import { workingScale } from '../../engine/video/analyse-video.js';
 
-const DATA = fileURLToPath(new URL('../../../../shared/data/', import.meta.url));
 type Box = [number, number, number, number];
 
-/** The windows of Sample Game 1 the rendered fixtures score (bench:engine) stay out of training. */
-const FIXTURE_WINDOWS: [number, number][] = [[600_000, 1_200_000], [1_800_000, 1_980_000]];
 
 interface LabelledPerson { box: Box; foot: [number, number]; occlusion: number }
 
@@ -79,38 +69,20 @@ export function labelPeople(truth: FrameTruth, scale: number): LabelledPerson[] 
 }
 
 async function rendered(out: Writer, clips: number, seconds: number, every: number): Promise<void> {
-  const source = parseMetricaEventsCsv(readFileSync(join(DATA, 'metrica/Sample_Game_1/Sample_Game_1_RawEventsData.csv'), 'utf8'));
-  const rng = createRng(9090);
-  const durationMs = seconds * 1000;
-  for (let c = 0; c < clips; c++) {
-    let fromMs = 0;
-    do fromMs = Math.round(rng.range(60_000, 5_400_000) / 40) * 40;
-    while (FIXTURE_WINDOWS.some(([a, b]) => fromMs + durationMs > a && fromMs < b));
-    const seed = 500 + c;
-    const r = rng.next();
-    const camera: CameraKind = r < 0.7 ? 'broadcast' : r < 0.85 ? 'tactical' : 'panoramic';
-    const [W, H] = rng.next() < 0.25 ? [1920, 1080] : [1280, 720];
-    const k1 = rng.next() < 0.2 ? rng.range(-0.08, -0.02) : 0;
-    const track = simulateMatch(source, { seed, fromMs, durationMs });
-    const truth = simTruth(source, track, { seed, file: 'Sample_Game_1', format: 'metrica-csv' });
-    const dir = mkdtempSync(join(tmpdir(), 'detector-clip-'));
-    try {
-      await renderTruthVideo(dir, truth, { camera, width: W, height: H, seed, k1, cuts: camera === 'broadcast' });
-      const frames = readFileSync(join(dir, 'frames.ndjson'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as FrameTruth);
-      const scale = workingScale(H);
-      const [w, h] = [W / scale, H / scale];
-      const split = c % 6 === 5 ? 'valid' : 'train';
-      let kept = 0;
-      for await (const f of decodeFrames({ path: join(dir, 'video.mp4'), width: w, height: h })) {
-        const t = frames[f.index];
-        if (!t?.analysable || !t.camera || f.index % every !== 0) continue;
-        out.add(f.rgb, w, h, labelPeople(t, scale), 'sim', `sim-${c}-${camera}`, split);
-        kept++;
-      }
-      process.stderr.write(`clip ${c + 1}/${clips} (${camera} ${W}x${H}${k1 ? ' distorted' : ''}): ${kept} frames, ${out.n} in all\n`);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
+  const plan = { rngSeed: 9090, seedBase: 500, clips, seconds, avoid: FIXTURE_WINDOWS, broadcast: 0.7, tactical: 0.15, fullHd: 0.25 };
+  for await (const clip of renderClips(plan)) {
+    const { index: c, camera, width: W, height: H } = clip;
+    const scale = workingScale(H);
+    const [w, h] = [W / scale, H / scale];
+    const split = c % 6 === 5 ? 'valid' : 'train';
+    let kept = 0;
+    for await (const f of decodeFrames({ path: join(clip.dir, 'video.mp4'), width: w, height: h })) {
+      const t = clip.truth[f.index];
+      if (!t?.analysable || !t.camera || f.index % every !== 0) continue;
+      out.add(f.rgb, w, h, labelPeople(t, scale), 'sim', `sim-${c}-${camera}`, split);
+      kept++;
     }
+    process.stderr.write(`clip ${c + 1}/${clips} (${camera} ${W}x${H}${clip.k1 ? ' distorted' : ''}): ${kept} frames, ${out.n} in all\n`);
   }
 }
 

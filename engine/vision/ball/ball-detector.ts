@@ -1,5 +1,6 @@
 import * as ort from 'onnxruntime-node';
 import { createSession, type ExecutionProvider, type SessionOptions } from '../onnx-session.js';
+import { SerialCalls } from '../serial-calls.js';
 
 /** The network's grid step: one output cell per 4 x 4 input pixels. */
 export const BALL_STRIDE = 4;
@@ -103,7 +104,7 @@ export interface BallFinder {
 export class BallDetector implements BallFinder {
   private input: Float32Array | null = null;
   private history: Uint8Array[] = [];
-  private queue: Promise<unknown> = Promise.resolve();
+  private readonly calls = new SerialCalls();
 
   private constructor(private readonly session: ort.InferenceSession, readonly provider: ExecutionProvider) {}
 
@@ -113,13 +114,11 @@ export class BallDetector implements BallFinder {
 
   /** Calls run one after another, in order (the history is the frames passed before); a copy of the picture is kept. */
   find(rgb: Uint8Array, width: number, height: number): Promise<BallPeak[]> {
-    const run = this.queue.then(() => this.run(rgb, width, height));
-    this.queue = run.catch(() => undefined);
-    return run;
+    return this.calls.run(() => this.run(rgb, width, height));
   }
 
   cut(): void {
-    this.queue = this.queue.then(() => {
+    void this.calls.run(() => {
       this.history = [];
     });
   }

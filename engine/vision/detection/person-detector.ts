@@ -1,5 +1,6 @@
 import * as ort from 'onnxruntime-node';
 import { createSession, type ExecutionProvider, type SessionOptions } from '../onnx-session.js';
+import { SerialCalls } from '../serial-calls.js';
 
 /** The network's grid step: one output cell per 4 x 4 input pixels. */
 export const DETECTOR_STRIDE = 4;
@@ -86,7 +87,7 @@ export interface FootFinder {
  */
 export class PersonDetector implements FootFinder {
   private input: Float32Array | null = null;
-  private queue: Promise<unknown> = Promise.resolve();
+  private readonly calls = new SerialCalls();
 
   private constructor(private readonly session: ort.InferenceSession, readonly provider: ExecutionProvider) {}
 
@@ -96,9 +97,7 @@ export class PersonDetector implements FootFinder {
 
   /** People in a packed RGB picture, working-grid pixels. Calls run one after another (one input buffer). */
   detect(rgb: Uint8Array, width: number, height: number): Promise<FootDetection[]> {
-    const run = this.queue.then(() => this.run(rgb, width, height));
-    this.queue = run.catch(() => undefined);
-    return run;
+    return this.calls.run(() => this.run(rgb, width, height));
   }
 
   private async run(rgb: Uint8Array, width: number, height: number): Promise<FootDetection[]> {
