@@ -27,3 +27,17 @@ describe('netCandidates', () => {
     expect(netCandidates([{ u: 320, v: 1, score: 0.9 }], broadcastCamera({ tilt: 0.02 }))).toEqual([]);
   });
 });
+
+describe('netCandidates on the painted spots', () => {
+  it('drops a peak on the penalty spot or the centre spot, keeps one a metre beside it', () => {
+    const cam = broadcastCamera();
+    const proj = projector(cam);
+    const at = (x: number, y: number) => {
+      const c = proj.project(x, y, BALL_DIAMETER / 2)!;
+      return { u: c[0], v: c[1], score: 0.9 };
+    };
+    expect(netCandidates([at(11, 34), at(52.5, 34)], cam)).toEqual([]);
+    const [kept] = netCandidates([at(12.2, 34)], cam);
+    expect(kept && Math.hypot(kept.x - 12.2, kept.y - 34)).toBeLessThan(0.3);
+  });
+});
