@@ -39,9 +39,10 @@ describe('video engine through the API', () => {
       return ['done', 'error', 'no_match_detected'].includes(a.status) ? a : undefined;
     }, 120_000, 'the analysis to finish');
     expect(done).toMatchObject({ status: 'done', results_available: true, progress: 100 });
-    // The run reports what it ran on: the person detector and the shirt-number reader on onnxruntime's CPU
-    // provider by default (the verifier only judges the classical detector's candidates: not run).
-    expect(done.runtime).toEqual({ execution_provider: 'cpu', models: ['person-detector', 'jersey-number'] });
+    // The run reports what it ran on: the person and ball detectors and the shirt-number reader on
+    // onnxruntime's CPU provider by default (the verifier only judges the classical detector's candidates:
+    // not run).
+    expect(done.runtime).toEqual({ execution_provider: 'cpu', models: ['person-detector', 'ball-detector', 'jersey-number'] });
 
     const all = (await s.api.get(`/v1/analyses/${created.id}/tracking/download?format=json`)).body as Row[];
     for (const r of all) {
