@@ -20,12 +20,12 @@
  * width, height, source, group, index (frame number within its group), cut (the frame before is another
  * shot), split, ball { u, v, d, hidden } or null).
  */
-import { closeSync, mkdirSync, openSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { FrameTruth } from '../../engine/sim/render/frame-renderer.js';
 import { decodeFrames } from '../../engine/io/frame-source.js';
 import { FIXTURE_WINDOWS, renderClips } from '../rendered-clips.js';
+import { FrameWriter, tenth } from '../frame-writer.js';
 import { decodeRealFrame, listRealFrames, type RealFrame } from '../real-frames.js';
 import { workingScale } from '../../engine/video/analyse-video.js';
 
@@ -42,27 +42,10 @@ export interface BallLabel {
   hidden: boolean;
 }
 
-class Writer {
-  n = 0;
-  private offset = 0;
-  private readonly fd: number;
-  private readonly index: string[] = [];
-  constructor(private readonly dir: string) {
-    mkdirSync(dir, { recursive: true });
-    this.fd = openSync(join(dir, 'frames.u8'), 'w');
-  }
-  add(rgb: Uint8Array, width: number, height: number, meta: { source: string; group: string; index: number; cut: boolean; split: string; ball: BallLabel | null }): void {
-    writeSync(this.fd, rgb);
-    const r1 = (v: number) => Math.round(v * 10) / 10;
-    const ball = meta.ball ? { u: r1(meta.ball.u), v: r1(meta.ball.v), d: r1(meta.ball.d), hidden: meta.ball.hidden } : null;
-    this.index.push(JSON.stringify({ offset: this.offset, width, height, ...meta, ball }));
-    this.offset += rgb.length;
-    this.n++;
-  }
-  close(): void {
-    closeSync(this.fd);
-    writeFileSync(join(this.dir, 'frames.jsonl'), `${this.index.join('\n')}\n`);
-  }
+/** One frame and where its ball is, as train.py reads them. */
+function addFrame(out: FrameWriter, rgb: Uint8Array, width: number, height: number, meta: { source: string; group: string; index: number; cut: boolean; split: string; ball: BallLabel | null }): void {
+  const ball = meta.ball ? { u: tenth(meta.ball.u), v: tenth(meta.ball.v), d: tenth(meta.ball.d), hidden: meta.ball.hidden } : null;
+  out.add(rgb, width, height, { ...meta, ball });
 }
 
 /** The rendered ball of one frame on the working grid, or null when under half of it is in the picture. */
@@ -85,7 +68,7 @@ function isCut(a: FrameTruth['camera'], b: FrameTruth['camera']): boolean {
   return Math.abs(a.pan - b.pan) > 0.05 || Math.abs(a.tilt - b.tilt) > 0.03 || Math.abs(Math.log(a.focal / b.focal)) > 0.08 || Math.hypot(a.x - b.x, a.y - b.y) > 1;
 }
 
-async function rendered(out: Writer, clips: number, seconds: number): Promise<void> {
+async function rendered(out: FrameWriter, clips: number, seconds: number): Promise<void> {
   const plan = { rngSeed: 7070, seedBase: 700, clips, seconds, avoid: [...FIXTURE_WINDOWS, FRESH_BALL_FIXTURE], broadcast: 0.8, tactical: 0.1, fullHd: 0.33, crf: [23, 33] as [number, number] };
   for await (const clip of renderClips(plan)) {
     const { index: c, camera, width: W, height: H } = clip;
@@ -103,7 +86,7 @@ async function rendered(out: Writer, clips: number, seconds: number): Promise<vo
       }
       const ball = labelBall(t, scale);
       if (ball && !ball.hidden) balls++;
-      out.add(f.rgb, w, h, { source: 'sim', group: `sim-${c}`, index: f.index, cut: !prev || isCut(prev.camera, t.camera), split, ball });
+      addFrame(out, f.rgb, w, h, { source: 'sim', group: `sim-${c}`, index: f.index, cut: !prev || isCut(prev.camera, t.camera), split, ball });
       prev = t;
       kept++;
     }
@@ -120,19 +103,19 @@ function realBall(frame: RealFrame, w: number, h: number): BallLabel | null {
 /** The frame number in a 1237 file name (`08fd33_0_mp4-0012.jpg` -> 12): neighbours are a few frames apart. */
 const frameNumber = (image: string) => Number(/-(\d+)\.jpg$/.exec(image)?.[1] ?? -1);
 
-function real(out: Writer): void {
+function real(out: FrameWriter): void {
   let n = 0;
   for (const frame of listRealFrames('ball-1237')) {
     const ball = realBall(frame, 640, 360);
     if (!ball) continue;
-    out.add(decodeRealFrame(frame, 640, 360), 640, 360, { source: 'real', group: `${frame.set}-${frame.clip}`, index: frameNumber(frame.image), cut: false, split: frame.split, ball });
+    addFrame(out, decodeRealFrame(frame, 640, 360), 640, 360, { source: 'real', group: `${frame.set}-${frame.clip}`, index: frameNumber(frame.image), cut: false, split: frame.split, ball });
     n++;
   }
   for (const frame of listRealFrames('players-372')) {
     const ball = realBall(frame, 960, 540);
     if (!ball) continue;
     // Its frames are stills with no neighbours: each is its own group.
-    out.add(decodeRealFrame(frame, 960, 540), 960, 540, { source: 'real', group: `${frame.set}-${frame.image}`, index: 0, cut: true, split: frame.split, ball });
+    addFrame(out, decodeRealFrame(frame, 960, 540), 960, 540, { source: 'real', group: `${frame.set}-${frame.image}`, index: 0, cut: true, split: frame.split, ball });
     n++;
   }
   process.stderr.write(`real: ${n} frames with a ball, ${out.n} in all\n`);
@@ -141,7 +124,7 @@ function real(out: Writer): void {
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { out: { type: 'string' }, clips: { type: 'string' }, seconds: { type: 'string' }, real: { type: 'boolean' } } });
   if (!values.out) throw new Error('usage: node dist/models/ball-detector/make-data.js --out DIR [--clips N] [--seconds S] [--real]');
-  const out = new Writer(values.out);
+  const out = new FrameWriter(values.out);
   try {
     if (values.real) real(out);
     await rendered(out, Number(values.clips ?? 24), Number(values.seconds ?? 6));

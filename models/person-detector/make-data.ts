@@ -17,12 +17,12 @@
  * Output: `frames.u8` (each frame's RGB bytes one after the other) and `frames.jsonl` (per frame: offset,
  * width, height, source, group, split, people [{ box, foot, occlusion }]).
  */
-import { closeSync, mkdirSync, openSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { FrameTruth } from '../../engine/sim/render/frame-renderer.js';
 import { decodeFrames } from '../../engine/io/frame-source.js';
 import { FIXTURE_WINDOWS, renderClips } from '../rendered-clips.js';
+import { FrameWriter, tenth } from '../frame-writer.js';
 import { decodeRealFrame, listRealFrames } from '../real-frames.js';
 import { workingScale } from '../../engine/video/analyse-video.js';
 
@@ -31,29 +31,12 @@ type Box = [number, number, number, number];
 
 interface LabelledPerson { box: Box; foot: [number, number]; occlusion: number }
 
-class Writer {
-  n = 0;
-  private offset = 0;
-  private readonly fd: number;
-  private readonly index: string[] = [];
-  constructor(private readonly dir: string) {
-    mkdirSync(dir, { recursive: true });
-    this.fd = openSync(join(dir, 'frames.u8'), 'w');
-  }
-  add(rgb: Uint8Array, width: number, height: number, people: LabelledPerson[], source: string, group: string, split: string): void {
-    writeSync(this.fd, rgb);
-    const r1 = (v: number) => Math.round(v * 10) / 10;
-    this.index.push(JSON.stringify({
-      offset: this.offset, width, height, source, group, split,
-      people: people.map((p) => ({ box: p.box.map(r1), foot: p.foot.map(r1), occlusion: Math.round(p.occlusion * 100) / 100 })),
-    }));
-    this.offset += rgb.length;
-    this.n++;
-  }
-  close(): void {
-    closeSync(this.fd);
-    writeFileSync(join(this.dir, 'frames.jsonl'), `${this.index.join('\n')}\n`);
-  }
+/** One frame's people, as train.py reads them. */
+function addFrame(out: FrameWriter, rgb: Uint8Array, width: number, height: number, people: LabelledPerson[], source: string, group: string, split: string): void {
+  out.add(rgb, width, height, {
+    source, group, split,
+    people: people.map((p) => ({ box: p.box.map(tenth), foot: p.foot.map(tenth), occlusion: Math.round(p.occlusion * 100) / 100 })),
+  });
 }
 
 const isPerson = (role: string) => role === 'player' || role === 'goal_keeper' || role === 'referee';
@@ -68,7 +51,7 @@ export function labelPeople(truth: FrameTruth, scale: number): LabelledPerson[] 
   return out;
 }
 
-async function rendered(out: Writer, clips: number, seconds: number, every: number): Promise<void> {
+async function rendered(out: FrameWriter, clips: number, seconds: number, every: number): Promise<void> {
   const plan = { rngSeed: 9090, seedBase: 500, clips, seconds, avoid: FIXTURE_WINDOWS, broadcast: 0.7, tactical: 0.15, fullHd: 0.25 };
   for await (const clip of renderClips(plan)) {
     const { index: c, camera, width: W, height: H } = clip;
@@ -79,7 +62,7 @@ async function rendered(out: Writer, clips: number, seconds: number, every: numb
     for await (const f of decodeFrames({ path: join(clip.dir, 'video.mp4'), width: w, height: h })) {
       const t = clip.truth[f.index];
       if (!t?.analysable || !t.camera || f.index % every !== 0) continue;
-      out.add(f.rgb, w, h, labelPeople(t, scale), 'sim', `sim-${c}-${camera}`, split);
+      addFrame(out, f.rgb, w, h, labelPeople(t, scale), 'sim', `sim-${c}-${camera}`, split);
       kept++;
     }
     process.stderr.write(`clip ${c + 1}/${clips} (${camera} ${W}x${H}${clip.k1 ? ' distorted' : ''}): ${kept} frames, ${out.n} in all\n`);
@@ -87,7 +70,7 @@ async function rendered(out: Writer, clips: number, seconds: number, every: numb
 }
 
 /** The real labelled frames (YOLO boxes: 0 ball, 1 goalkeeper, 2 player, 3 referee); clip 08fd33 left out. */
-function real(out: Writer): void {
+function real(out: FrameWriter): void {
   const [w, h] = [960, 540];
   for (const frame of listRealFrames('players-372')) {
     if (frame.split === 'held-out') continue;
@@ -95,7 +78,7 @@ function real(out: Writer): void {
       const box: Box = [(cx - bw / 2) * w, (cy - bh / 2) * h, (cx + bw / 2) * w, (cy + bh / 2) * h];
       return { box, foot: [(box[0] + box[2]) / 2, box[3]], occlusion: 0 };
     });
-    out.add(decodeRealFrame(frame, w, h), w, h, people, 'real', frame.clip, frame.split === 'valid' ? 'valid' : 'train');
+    addFrame(out, decodeRealFrame(frame, w, h), w, h, people, 'real', frame.clip, frame.split === 'valid' ? 'valid' : 'train');
   }
   process.stderr.write(`real: ${out.n} frames in all\n`);
 }
@@ -103,7 +86,7 @@ function real(out: Writer): void {
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { out: { type: 'string' }, clips: { type: 'string' }, seconds: { type: 'string' }, every: { type: 'string' }, real: { type: 'boolean' } } });
   if (!values.out) throw new Error('usage: node dist/models/person-detector/make-data.js --out DIR [--clips N] [--seconds S] [--every N] [--real]');
-  const out = new Writer(values.out);
+  const out = new FrameWriter(values.out);
   try {
     await rendered(out, Number(values.clips ?? 48), Number(values.seconds ?? 12), Number(values.every ?? 4));
     if (values.real) real(out);
