@@ -23,7 +23,7 @@ import { maxWeightMatching } from './eval/hungarian.js';
 import { machineDescription, report, runBench } from './machine.js';
 import { cutBox, numbersSheet, sheetReadings, type NumberCrop } from './numbers-sheet.js';
 import { NumberVotes } from '../engine/vision/identity/number-votes.js';
-import { smoothedSpeeds, type TrackSample } from './eval/smoothed-speeds.js';
+import { movementCells, movementFigures } from './eval/movement-figures.js';
 import { addScores, ballRowsOf, ballScoreLine, scoreBallRows, type BallScore, type ClipBallLabels } from './eval/ball-dev-set.js';
 import { NULL_I16 } from '../engine/results/tracking-columns.js';
 
@@ -103,8 +103,8 @@ function drawFrame(rgb: Uint8Array, w: number, h: number, d: DebugFrame | undefi
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { out: { type: 'string' }, record: { type: 'boolean' }, clip: { type: 'string' } } });
-  const clipsDir = join(DATA, 'clips');
+  const { values } = parseArgs({ options: { out: { type: 'string' }, record: { type: 'boolean' }, clip: { type: 'string' }, 'clips-dir': { type: 'string' } } });
+  const clipsDir = values['clips-dir'] ?? join(DATA, 'clips');
   if (!existsSync(clipsDir)) {
     process.stdout.write(`bench:real skipped: ${clipsDir} not found\n`);
     return;
@@ -136,34 +136,17 @@ async function main(): Promise<void> {
     }
     const labels = new Map<number, Label>();
     let offPitch = 0;
-    let steps = 0;
-    let fast = 0;
     let people = 0;
-    // Each track's rows in time order, pitch centimetres: raw steps from one to the next, and smoothed speeds.
-    const byTrack = new Map<number, TrackSample[]>();
     for (let i = 0; i < c.length; i++) {
       const role = ROLES[c.role[i] as number] as string;
       if (role === 'ball') continue;
       people++;
-      const track = c.track[i] as number;
-      labels.set(track, { team: c.team[i] as number, role });
+      labels.set(c.track[i] as number, { team: c.team[i] as number, role });
       const x = c.x[i] as number;
       const y = c.y[i] as number;
       if (x <= 0 || x >= 10500 || y <= 0 || y >= 6800) offPitch++;
-      const series = byTrack.get(track) ?? [];
-      const prev = series[series.length - 1];
-      const here = { t: c.timestamp[i] as number, x, y };
-      if (prev && here.t - prev.t === 40) {
-        steps++;
-        if (Math.hypot(x - prev.x, y - prev.y) / 100 / 0.04 > 12) fast++;
-      }
-      series.push(here);
-      byTrack.set(track, series);
     }
-    // Speeds as the reports compute them (9-frame Savitzky-Golay), which the foot point's jitter does not inflate.
-    const smooth = smoothedSpeeds(byTrack.values(), 40).map((v) => v / 100).sort();
-    const smoothFast = smooth.filter((v) => v > 12).length;
-    const smoothP99 = smooth.length ? (smooth[Math.min(smooth.length - 1, Math.floor(0.99 * smooth.length))] as number) : 0;
+    const movement = movementFigures(c);
     const debug = r.debug ?? [];
     const calibrated = debug.filter((d) => d.camera).length;
     const analysable = debug.filter((d) => d.analysable).length;
@@ -222,7 +205,7 @@ async function main(): Promise<void> {
     ];
     writeFileSync(join(dir, 'numbers.png'), numbersSheet(`${clip}: shirt numbers read (green: sure enough to vote)`, numbersSummary, numberCrops));
     numberLines.push(`| ${clip} | ${readings.length} | ${read.length} | ${read.filter((s) => s.reading.confidence >= 0.9).length} | ${decided.length} | ${c.players.join(', ') || 'none'} |`);
-    lines.push(`| ${clip} | ${debug.length} | ${(debug.length / seconds).toFixed(1)} | ${((100 * analysable) / Math.max(1, debug.length)).toFixed(0)}% | ${((100 * calibrated) / Math.max(1, analysable)).toFixed(0)}% | ${(people / Math.max(1, calibrated)).toFixed(1)} | ${((100 * offPitch) / Math.max(1, people)).toFixed(1)}% | ${((100 * fast) / Math.max(1, steps)).toFixed(2)}% | ${((100 * smoothFast) / Math.max(1, smooth.length)).toFixed(2)}% / ${smoothP99.toFixed(1)} m/s |`);
+    lines.push(`| ${clip} | ${debug.length} | ${(debug.length / seconds).toFixed(1)} | ${((100 * analysable) / Math.max(1, debug.length)).toFixed(0)}% | ${((100 * calibrated) / Math.max(1, analysable)).toFixed(0)}% | ${(people / Math.max(1, calibrated)).toFixed(1)} | ${((100 * offPitch) / Math.max(1, people)).toFixed(1)}% | ${movementCells(movement)}`);
 
     // Hand-annotated frames of this clip.
     for (const a of annotations.filter((x) => x.clip === clip)) {
@@ -282,8 +265,8 @@ async function main(): Promise<void> {
     '',
     `Machine: ${machineDescription()}. Command: \`npm run bench:real\` (overlays and contact sheets in ${out}).`,
     '',
-    '| clip | frames | frames/s | analysable | calibrated (of analysable) | people per calibrated frame | rows on the pitch edge (clamped) | steps faster than 12 m/s | smoothed speeds (as reports): over 12 m/s / 99th percentile |',
-    '|---|---|---|---|---|---|---|---|---|',
+    '| clip | frames | frames/s | analysable | calibrated (of analysable) | people per calibrated frame | rows on the pitch edge (clamped) | detected steps faster than 10 m/s | top speed (as reports) | sprint (>= 21 km/h) per 90 min, tracks seen 10 s+: most / median |',
+    '|---|---|---|---|---|---|---|---|---|---|',
     ...lines,
     '',
     'Hand-annotated real frames (never tuned on):',

@@ -2,6 +2,7 @@ import type { AnalysisQuality, QualityReason } from '../results/analysis-facts.j
 import type { ResultEvent } from '../results/result-events.js';
 import { NO_PLAYER, NO_TEAM, ROLE_BALL, ROLE_GOAL_KEEPER, ROLE_PLAYER, isDetectedStatus, type TrackingColumns } from '../results/tracking-columns.js';
 import { analysableSpans } from '../metrics/match-stats.js';
+import { movementPlausibility } from '../metrics/movement-plausibility.js';
 
 export type Quality = AnalysisQuality;
 
@@ -21,6 +22,14 @@ const SIGNALS = [
 
 /** A broadcast camera shows about half the pitch: fewer people than this in a located frame is a miss. */
 const MIN_PEOPLE = 6;
+/**
+ * Shares of the rows' steps that nobody can make (metrics/movement-plausibility.ts) above which the
+ * physical figures are not believable: over the first the grade is at most `fair`, over the second at
+ * most `degraded`, whatever the other signals say (speeds and distances are what a coach reads first).
+ */
+const IMPLAUSIBLE_MINOR = 0.01;
+const IMPLAUSIBLE_MAJOR = 0.05;
+
 /** A stretch shorter than a second is noise, not a segment a person would look at. */
 const MIN_SEGMENT_MS = 1000;
 
@@ -36,7 +45,8 @@ export function gradeOf(score: number): Quality['grade'] {
  * - ball: a located frame has the ball;
  * - identities / teams: the share of player rows carrying a player id / a squad.
  * The score is the weighted mean of each share against its target (capped at 1), times 100; a share
- * under its target adds a reason (`major` under its major floor) with its segments and impact.
+ * under its target adds a reason (`major` under its major floor) with its segments and impact. Rows that
+ * need movements nobody can make (`movement_implausible`) cap the score (IMPLAUSIBLE_MINOR/MAJOR).
  */
 export function computeQuality(cols: TrackingColumns, events: readonly ResultEvent[], durationMs: number, frameMs: number): Quality {
   const frames = Math.max(0, Math.ceil(durationMs / frameMs));
@@ -106,6 +116,13 @@ export function computeQuality(cols: TrackingColumns, events: readonly ResultEve
       reasons.push({ code: s.code, severity: m.share < s.major ? 'major' : 'minor', segments: m.segments, impact: Math.round(100 * (1 - m.share)) });
     }
   });
-  const rounded = Math.round(score * 1000) / 10;
+  let rounded = Math.round(score * 1000) / 10;
+  const movement = movementPlausibility(cols);
+  const implausible = movement.steps ? movement.impossible / movement.steps : 0;
+  if (implausible > IMPLAUSIBLE_MINOR) {
+    const major = implausible > IMPLAUSIBLE_MAJOR;
+    reasons.push({ code: 'movement_implausible', severity: major ? 'major' : 'minor', segments: null, impact: Math.max(1, Math.round(100 * implausible)) });
+    rounded = Math.min(rounded, major ? 69.9 : 84.9);
+  }
   return { score: rounded, grade: gradeOf(rounded), reasons };
 }

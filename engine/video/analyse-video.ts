@@ -6,7 +6,9 @@ import { JerseyReader } from '../vision/identity/jersey-reader.js';
 import { ShirtReading, type ShirtReadingLog } from '../vision/identity/shirt-reading.js';
 import { loadModel } from './load-model.js';
 import { identifiedPlayers, trackEnds, trackIdentities } from './track-identities.js';
-import { splitSwitchedTracks } from './split-switched-tracks.js';
+import { switchCuts } from './split-switched-tracks.js';
+import { cutTracks, lastTrackId } from './track-cuts.js';
+import { mergeCuts, unreachableCuts } from './unreachable-steps.js';
 import type { TrackEnds } from '../vision/identity/stitch-tracks.js';
 import type { AnalysisPlayer } from '../results/analysis-facts.js';
 import { probeVideo } from '../io/probe.js';
@@ -35,7 +37,7 @@ import { PersonRows, TrackKits, windowLabels } from './track-store.js';
 import { relabelUnnumberedOfficials, squadLikeOfficials } from './unnumbered-officials.js';
 import { tracksInSquadDoubt, withoutDoubtfulSquads } from '../vision/identity/squad-doubt.js';
 import type { FrameCount } from '../worker-protocol.js';
-import { despikePlayers, despikeTracks } from './despike-tracks.js';
+import { despikePlayers, despikeTracks, smoothPlayers, smoothTracks } from './despike-tracks.js';
 
 export interface VideoInput {
   path: string;
@@ -80,10 +82,11 @@ export interface VideoAnalysisResult {
   /** With `debug`: each track as identity resolution saw it (bench:identity replays the resolution). */
   trackEnds?: TrackEnds[];
   /**
-   * Shirt crops read, tracks with sure readings, tracks given an id, tracks cut where they changed hands,
-   * rows relabelled referee because their shirts never showed a number (unnumbered-officials.ts).
+   * Shirt crops read, tracks with sure readings, tracks given an id, track cuts (where a track changed
+   * hands or needed a movement nobody can make; `unreachable`: the latter alone), rows relabelled referee
+   * because their shirts never showed a number (unnumbered-officials.ts).
    */
-  identity: { crops: number; tracks: number; identified: number; split: number; unnumbered: number };
+  identity: { crops: number; tracks: number; identified: number; split: number; unreachable: number; unnumbered: number };
   /** Rows written: detected (people and ball) and projected (identified players off camera). */
   rowCounts: { detected: number; projected: number };
   /** Every player id the rows carry (analysis.json `players`). */
@@ -256,21 +259,25 @@ export async function analyseVideo(input: VideoInput, progress: VideoProgress, o
   const scenes = labelScenes(features);
   const analysable = new Uint8Array(frames);
   for (const s of scenes) if (s.analysable) analysable.fill(1, s.from, s.to);
-  // Tracks that changed hands (their shirts read one number, then another) cut in two before squads,
-  // roles and identities are decided per track.
+  // Foot points misplaced for a frame or two (a leg hidden, a box that took in a second person) are
+  // spikes in speed and distance: filtered out of each track before anything reads the positions.
+  t0 = performance.now();
+  despikeTracks(people);
+  // Tracks that changed hands (their shirts read one number, then another) or that would need a
+  // movement nobody can make are cut in two before squads, roles and identities are decided per track.
   const frameOf = (tMs: number) => Math.round((tMs - startMs) / FRAME_MS);
-  let lastTrack = -1;
-  for (let n = 0; n < people.length; n++) lastTrack = Math.max(lastTrack, people.track[n] as number);
-  const trackCuts = shirts ? splitSwitchedTracks(people, shirts.votes, lastTrack + 1) : null;
-  if (trackCuts?.count) kits.recount(trackCuts.touched, people, (frame) => startMs + frame * FRAME_MS);
-  const partOf = (track: number, tMs: number) => trackCuts?.at(track, frameOf(tMs)) ?? track;
+  const unreachable = unreachableCuts(people);
+  const trackCuts = cutTracks(people, mergeCuts(shirts ? switchCuts(people, shirts.votes) : new Map(), unreachable), lastTrackId(people) + 1, shirts?.votes);
+  if (trackCuts.count) kits.recount(trackCuts.touched, people, (frame) => startMs + frame * FRAME_MS);
+  timings.assemble = performance.now() - t0;
+  const partOf = (track: number, tMs: number) => trackCuts.at(track, frameOf(tMs));
   const trackKits = kits.kits();
   const model = assignTeams(trackKits);
   const rowLabels = model ? windowLabels(people, model) : null;
   if (model && rowLabels) settleOddRoles(people, rowLabels, model);
   const numberless = model && rowLabels && shirts
     ? relabelUnnumberedOfficials(people, rowLabels, squadLikeOfficials(trackKits, model),
-      shirts.sightings.map((s) => ({ ...s, track: trackCuts?.at(s.track, s.frame) ?? s.track })))
+      shirts.sightings.map((s) => ({ ...s, track: trackCuts.at(s.track, s.frame) })))
     : 0;
   const teamKits = model ? squadKits(model, trackKits) : null;
   const squadOf = (track: number, tMs: number) => {
@@ -293,10 +300,9 @@ export async function analyseVideo(input: VideoInput, progress: VideoProgress, o
     playerCrops.set(id, await Promise.all(crops.map((c) => rgbJpeg(c.rgb, c.width, c.height))));
   }
 
-  // Foot points misplaced for a frame or two (a leg hidden, a box that took in a second person) are
-  // spikes in speed and distance: filtered out of each track before the rows are written.
+  // Positions become paths a body can run (bounded speed and acceleration) before the rows are written.
   t0 = performance.now();
-  despikeTracks(people);
+  smoothTracks(people);
   const rows = assembleRows({
     frames, startMs, frameMs: FRAME_MS, analysable, cameras, people, hits: (t) => kits.hits(t),
     labels: rowLabels, ids, ball, toSourceX, toSourceY,
@@ -304,7 +310,8 @@ export async function analyseVideo(input: VideoInput, progress: VideoProgress, o
   const { columns, analysableFrames, calibratedFrames } = rows;
   // Again over each identified player's rows: his trajectory joins tracks, and a junction can spike too.
   despikePlayers(columns);
-  timings.assemble = performance.now() - t0;
+  smoothPlayers(columns);
+  timings.assemble += performance.now() - t0;
   await verifier?.close();
   await detector?.close();
   await ballDetector?.close();
@@ -321,18 +328,18 @@ export async function analyseVideo(input: VideoInput, progress: VideoProgress, o
       camera: c,
       homography: c && analysable[f] ? scaleHomography(groundHomography(c), toSourceX, toSourceY) : null,
       boxes: analysable[f] ? (boxes[f] ?? []) : [],
-      tracks: analysable[f] ? (boxTracks[f] ?? []).map((t) => (t === null || !trackCuts ? t : trackCuts.at(t, f))) : [],
+      tracks: analysable[f] ? (boxTracks[f] ?? []).map((t) => (t === null ? t : trackCuts.at(t, f))) : [],
       ball: analysable[f] ? (ballAt.get(f) ?? null) : null,
     }))
     : null;
   const models = [...(loadedDetector ? ['person-detector'] : []), ...(loadedVerifier ? ['person-verifier'] : []), ...(loadedBall ? ['ball-detector'] : []), ...(loadedReader ? ['jersey-number'] : [])];
   return { columns, events, durationMs, frames, analysableFrames, calibratedFrames, rig, timingsMs: timings, debug, teamKits, exemplars, playerCrops,
     runtime: { execution_provider: loadedDetector?.provider ?? loadedVerifier?.provider ?? loadedBall?.provider ?? loadedReader?.provider ?? null, models },
-    identity: { crops: shirts?.crops ?? 0, tracks: shirts?.votes.tracks().length ?? 0, identified: ids.size, split: trackCuts?.count ?? 0, unnumbered: numberless },
+    identity: { crops: shirts?.crops ?? 0, tracks: shirts?.votes.tracks().length ?? 0, identified: ids.size, split: trackCuts.count, unreachable: [...unreachable.values()].reduce((n, f) => n + f.length, 0), unnumbered: numberless },
     // Only ids that some row carries (a track relabelled to another squad throughout carries none).
     rowCounts: { detected: rows.detected, projected: rows.projected },
     players: identifiedPlayers(ids).filter((p) => columns.players.includes(p.player_id)),
-    ...(options.debug ? { trackKits, trackEnds: ends, ...(shirts?.log ? { shirtReadings: shirts.log.map((r) => ({ ...r, track: trackCuts?.at(r.track, r.frame) ?? r.track })) } : {}), ...(options.ballFrames ? { ballFrames } : {}) } : {}) };
+    ...(options.debug ? { trackKits, trackEnds: ends, ...(shirts?.log ? { shirtReadings: shirts.log.map((r) => ({ ...r, track: trackCuts.at(r.track, r.frame) })) } : {}), ...(options.ballFrames ? { ballFrames } : {}) } : {}) };
 }
 
 function scaleHomography(H: Mat3, sx: number, sy: number): Mat3 {

@@ -1,4 +1,6 @@
 import { despikeRun } from '../vision/tracking/despike.js';
+import { smoothRun } from '../vision/tracking/bounded-smoother.js';
+import { reachable } from '../results/human-motion.js';
 import { isDetectedStatus, NO_PLAYER, type TrackingColumns } from '../results/tracking-columns.js';
 
 /** The engine's frame step (25 fps); rows a step apart are consecutive. */
@@ -22,12 +24,8 @@ interface RowAccess {
   write(i: number, x: number, y: number): void;
 }
 
-/**
- * Each owner's rows, cut into runs of consecutive frames, through the spike filter twice: plainly, then
- * on the motion's residuals (vision/tracking/despike.ts; measured on the rendered fixtures, each pass
- * alone did less). Returns how many positions were replaced.
- */
-function despikeOwners(rows: RowAccess): number {
+/** Each owner's rows (row indices in time order), rows without an owner left out. */
+function rowsByOwner(rows: RowAccess): Map<number, number[]> {
   const byOwner = new Map<number, number[]>();
   for (let i = 0; i < rows.length; i++) {
     const o = rows.owner(i);
@@ -36,24 +34,62 @@ function despikeOwners(rows: RowAccess): number {
     if (list) list.push(i);
     else byOwner.set(o, [i]);
   }
-  let replaced = 0;
-  for (const list of byOwner.values()) {
+  return byOwner;
+}
+
+/**
+ * Calls `fn` on every run of an owner's rows that are consecutive frames (and, with `reachableOnly`,
+ * where each step is one a person can make), with the run's positions; writes back what `fn` changed
+ * when it returns a count above zero. Returns the sum of the counts.
+ */
+function eachRun(rows: RowAccess, fn: (x: Float64Array, y: Float64Array) => number, reachableOnly = false): number {
+  let total = 0;
+  for (const list of rowsByOwner(rows).values()) {
     let start = 0;
     for (let k = 1; k <= list.length; k++) {
-      if (k < list.length && rows.consecutive(list[k - 1] as number, list[k] as number)) continue;
+      if (k < list.length && rows.consecutive(list[k - 1] as number, list[k] as number)) {
+        if (!reachableOnly) continue;
+        const [ax, ay] = rows.read(list[k - 1] as number);
+        const [bx, by] = rows.read(list[k] as number);
+        if (reachable(bx - ax, by - ay, FRAME_MS / 1000)) continue;
+      }
       const run = list.slice(start, k);
       const x = new Float64Array(run.length);
       const y = new Float64Array(run.length);
       run.forEach((i, j) => ([x[j], y[j]] = rows.read(i)));
-      const n = despikeRun(x, y, 0, run.length, { detrend: false }) + despikeRun(x, y, 0, run.length);
+      const n = fn(x, y);
       if (n) {
-        replaced += n;
+        total += n;
         run.forEach((i, j) => rows.write(i, x[j] as number, y[j] as number));
       }
       start = k;
     }
   }
-  return replaced;
+  return total;
+}
+
+/**
+ * Each owner's rows, cut into runs of consecutive frames, through the spike filter twice: plainly, then
+ * on the motion's residuals (vision/tracking/despike.ts; measured on the rendered fixtures, each pass
+ * alone did less). Returns how many positions were replaced.
+ */
+function despikeOwners(rows: RowAccess): number {
+  return eachRun(rows, (x, y) => despikeRun(x, y, 0, x.length, { detrend: false }) + despikeRun(x, y, 0, x.length));
+}
+
+/**
+ * Each owner's runs of consecutive frames, cut where a step is one nobody can make (a jump between two
+ * people is never smoothed into a run), through the bounded smoother (vision/tracking/bounded-smoother.ts):
+ * positions become a path a body can run, so speeds and distances read from them are possible ones.
+ * Every run is rewritten; returns how many samples needed an impossible movement and were trusted less.
+ */
+function smoothOwners(rows: RowAccess): number {
+  let distrusted = 0;
+  eachRun(rows, (x, y) => {
+    distrusted += smoothRun(x, y, 0, x.length, FRAME_MS / 1000);
+    return x.length;
+  }, true);
+  return distrusted;
 }
 
 /**
@@ -61,7 +97,11 @@ function despikeOwners(rows: RowAccess): number {
  * the positions at the end of the video (rows, speeds). Rows without a track are left alone.
  */
 export function despikeTracks(rows: TrackPositions): number {
-  return despikeOwners({
+  return despikeOwners(trackAccess(rows));
+}
+
+function trackAccess(rows: TrackPositions): RowAccess {
+  return {
     length: rows.length,
     owner: (i) => ((rows.track[i] as number) < 0 ? null : (rows.track[i] as number)),
     consecutive: (a, b) => (rows.frame[b] as number) === (rows.frame[a] as number) + 1,
@@ -70,7 +110,7 @@ export function despikeTracks(rows: TrackPositions): number {
       rows.x[i] = x;
       rows.y[i] = y;
     },
-  });
+  };
 }
 
 /**
@@ -80,7 +120,11 @@ export function despikeTracks(rows: TrackPositions): number {
  * (centimetres).
  */
 export function despikePlayers(c: TrackingColumns): number {
-  return despikeOwners({
+  return despikeOwners(playerAccess(c));
+}
+
+function playerAccess(c: TrackingColumns): RowAccess {
+  return {
     length: c.length,
     owner: (i) => (c.player[i] === NO_PLAYER || !isDetectedStatus(c.status[i] as number) ? null : (c.player[i] as number)),
     consecutive: (a, b) => (c.timestamp[b] as number) - (c.timestamp[a] as number) === FRAME_MS,
@@ -89,5 +133,18 @@ export function despikePlayers(c: TrackingColumns): number {
       c.x[i] = Math.round(x * 100);
       c.y[i] = Math.round(y * 100);
     },
-  });
+  };
+}
+
+/** Every track's runs through the bounded smoother (smoothOwners), in place, after the spike filter. */
+export function smoothTracks(rows: TrackPositions): number {
+  return smoothOwners(trackAccess(rows));
+}
+
+/**
+ * The same over each identified player's detected rows, after the rows are assembled: his trajectory
+ * joins tracks end to end, and a junction may need smoothing too. In place on the columns (centimetres).
+ */
+export function smoothPlayers(c: TrackingColumns): number {
+  return smoothOwners(playerAccess(c));
 }

@@ -1,20 +1,12 @@
 import { numberSwitches } from '../vision/identity/number-switches.js';
 import type { NumberVotes } from '../vision/identity/number-votes.js';
 import type { PersonRows } from './track-store.js';
+import { cutTracks, type TrackCuts } from './track-cuts.js';
 
 /** A track lost for at least this many frames may come back as somebody else. */
 const LOST_FRAMES = 5;
 /** Overlap rows this close (frames) are one spell of two people meeting. */
 const OVERLAP_GAP = 3;
-
-/** Which track a row belongs to after the cuts. */
-export interface TrackCuts {
-  /** The id the part of `track` that holds `frame` now has (the track's own id before its first cut). */
-  at(track: number, frame: number): number;
-  /** Ids of the tracks cut, and of the parts made. */
-  readonly touched: ReadonlySet<number>;
-  readonly count: number;
-}
 
 /**
  * Tracks that changed hands, cut where they did: the shirt readings of each track are searched for a
@@ -25,10 +17,13 @@ export interface TrackCuts {
  * up), in place, as do the readings (`votes`) and the overlap partners that pointed at them.
  */
 export function splitSwitchedTracks(rows: PersonRows, votes: NumberVotes, nextId: number): TrackCuts {
+  return cutTracks(rows, switchCuts(rows, votes), nextId, votes);
+}
+
+/** The frames where each track changed hands (splitSwitchedTracks), without cutting. */
+export function switchCuts(rows: PersonRows, votes: NumberVotes): Map<number, number[]> {
   const byTrack = rows.byTrack();
-  const parts = new Map<number, { from: number; id: number }[]>();
-  const touched = new Set<number>();
-  let count = 0;
+  const out = new Map<number, number[]>();
   for (const [track, list] of byTrack) {
     const readings = votes.readings(track);
     if (readings.length < 2) continue;
@@ -65,34 +60,7 @@ export function splitSwitchedTracks(rows: PersonRows, votes: NumberVotes, nextId
       return best === null ? null : Math.min(Math.max(best, from), to);
     };
     const cuts = numberSwitches(readings, { couldSwitch });
-    if (cuts.length === 0) continue;
-    const list2 = [{ from: -Infinity, id: track }];
-    touched.add(track);
-    for (const from of cuts) {
-      const id = nextId++;
-      // The readings from the cut on leave the part before it (ascending cuts: always the newest part).
-      votes.move((list2[list2.length - 1] as { id: number }).id, from, id);
-      list2.push({ from, id });
-      touched.add(id);
-      count++;
-    }
-    parts.set(track, list2);
+    if (cuts.length > 0) out.set(track, cuts);
   }
-  const at = (track: number, frame: number): number => {
-    const list = parts.get(track);
-    if (!list) return track;
-    let id = track;
-    for (const p of list) if (frame >= p.from) id = p.id;
-    return id;
-  };
-  if (count > 0) {
-    for (let n = 0; n < rows.length; n++) {
-      const f = rows.frame[n] as number;
-      const t = rows.track[n] as number;
-      if (t >= 0) rows.track[n] = at(t, f);
-      const o = rows.overlap[n] as number;
-      if (o >= 0) rows.overlap[n] = at(o, f);
-    }
-  }
-  return { at, touched, count };
+  return out;
 }

@@ -71,6 +71,7 @@ const en = {
     identities_unresolved: 'Players are not identified by shirt number yet',
     teams_unresolved: 'Some players could not be put in a team',
     no_analysable_footage: 'No match footage was found',
+    movement_implausible: 'Some tracked movements are faster than anyone can run: speeds and distances are not to be trusted',
   } as Record<string, string>,
   reasonImpact: (impact: number | null, segments: number | null, severity: string | null) =>
     [impact === null ? null : `${impact}% of the footage`, segments ? `${segments} stretch${segments === 1 ? '' : 'es'}` : null, severity === 'major' ? 'serious' : severity === 'minor' ? 'minor' : null].filter(Boolean).join(', '),
@@ -203,6 +204,7 @@ const nl: Strings = {
     identities_unresolved: 'Spelers zijn nog niet op rugnummer herkend',
     teams_unresolved: 'Sommige spelers konden niet aan een team worden toegewezen',
     no_analysable_footage: 'Er zijn geen wedstrijdbeelden gevonden',
+    movement_implausible: 'Sommige gevolgde bewegingen zijn sneller dan iemand kan lopen: snelheden en afstanden zijn niet betrouwbaar',
   },
   reasonImpact: (impact, segments, severity) =>
     [impact === null ? null : `${impact}% van de beelden`, segments ? `${segments} ${segments === 1 ? 'stuk' : 'stukken'}` : null, severity === 'major' ? 'ernstig' : severity === 'minor' ? 'licht' : null].filter(Boolean).join(', '),

@@ -42,4 +42,31 @@ describe('computeQuality', () => {
   it('grades: good from 85, fair from 70, degraded from 50', () => {
     expect([gradeOf(85), gradeOf(84.9), gradeOf(70), gradeOf(50), gradeOf(49.9)]).toEqual(['good', 'fair', 'fair', 'degraded', 'unreliable']);
   });
+
+  it('caps the grade when the rows need movements nobody can make: fair over 1 % of steps, degraded over 5 %', () => {
+    // A good run (every signal met) in which player 0-7 jumps 20 m every `every` frames: two ids
+    // joined wrongly, or tracks carried across a missed cut.
+    const run = (every: number) => {
+      const b = new TrackingBuilder();
+      const ids = Array.from({ length: 8 }, (_, k) => b.playerIndex(`${k % 2}-${k + 1}`));
+      for (let f = 0; f < 375; f++) {
+        for (let k = 0; k < 8; k++) {
+          const jump = k === 0 && Math.floor(f / every) % 2 === 1 ? 2000 : 0;
+          b.push({ timestamp: f * 40, role: ROLE_PLAYER, player: ids[k] as number, playerIdConf: 1, x: 1000 * k + 500 + jump, y: 3000, team: k % 2, track: k });
+        }
+        b.push({ timestamp: f * 40, role: ROLE_BALL, player: -1, playerIdConf: 0, x: 5000, y: 3000 });
+      }
+      return computeQuality(b.finish(), [scene(0, 15_000, true)], 15_000, 40);
+    };
+    expect(run(1000)).toEqual({ score: 100, grade: 'good', reasons: [] });
+    // 7 jumps in 375 frames of one of eight players, each counted on the id and the track: 14 of 5984 steps.
+    expect(run(50).reasons).toEqual([]);
+    const minor = run(10);
+    // 37 jumps, 74 of 5984 steps (1.2 %).
+    expect(minor.reasons).toEqual([{ code: 'movement_implausible', severity: 'minor', segments: null, impact: 1 }]);
+    expect(minor.grade).toBe('fair');
+    const major = run(1);
+    expect(major.reasons[0]).toMatchObject({ code: 'movement_implausible', severity: 'major' });
+    expect(major.grade).toBe('degraded');
+  });
 });

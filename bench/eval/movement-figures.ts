@@ -1,0 +1,70 @@
+import { ROLE_GOAL_KEEPER, ROLE_PLAYER, NO_TRACK, isDetectedStatus, type TrackingColumns } from '../../engine/results/tracking-columns.js';
+import { smoothedSpeeds, type TrackSample } from './smoothed-speeds.js';
+
+/** Whether a run's movement is one a coach would believe (issue 31): the figures, per clip. */
+export interface MovementFigures {
+  /** Steps between consecutive detected rows of one track (players and goalkeepers). */
+  steps: number;
+  /** Of those, steps faster than 10 m/s. */
+  fastSteps: number;
+  /** The fastest smoothed speed of any track, km/h (speeds as the reports compute them). */
+  topSpeedKmh: number;
+  /** Sprint distance (at 21 km/h or more, the reports' bucket) per 90 minutes seen, metres, over tracks seen 10 s or more: the largest and the median. */
+  sprintPer90Max: number;
+  sprintPer90Median: number;
+  /** Tracks seen 10 s or more (the sprint figures' base). */
+  longTracks: number;
+}
+
+const SPRINT_MPS = 21 / 3.6;
+const MIN_SEEN_S = 10;
+
+/**
+ * The movement figures of an engine run from its rows: raw steps of each track's detected rows, and
+ * speeds as the reports see them (9-frame Savitzky-Golay, smoothed-speeds.ts). Tracks, not player ids:
+ * most people on real footage carry no id, and a track is one person as the tracker saw them.
+ */
+export function movementFigures(c: TrackingColumns, frameMs = 40): MovementFigures {
+  const byTrack = new Map<number, TrackSample[]>();
+  let steps = 0;
+  let fastSteps = 0;
+  for (let i = 0; i < c.length; i++) {
+    const role = c.role[i] as number;
+    if (role !== ROLE_PLAYER && role !== ROLE_GOAL_KEEPER) continue;
+    if (!isDetectedStatus(c.status[i] as number) || c.track[i] === NO_TRACK) continue;
+    const track = c.track[i] as number;
+    const series = byTrack.get(track) ?? [];
+    const here = { t: c.timestamp[i] as number, x: (c.x[i] as number) / 100, y: (c.y[i] as number) / 100 };
+    const prev = series[series.length - 1];
+    if (prev && here.t - prev.t === frameMs) {
+      steps++;
+      if (Math.hypot(here.x - prev.x, here.y - prev.y) / (frameMs / 1000) > 10) fastSteps++;
+    }
+    series.push(here);
+    byTrack.set(track, series);
+  }
+  let top = 0;
+  const per90: number[] = [];
+  for (const series of byTrack.values()) {
+    const speeds = smoothedSpeeds([series], frameMs);
+    for (const v of speeds) top = Math.max(top, v);
+    const seenS = (speeds.length * frameMs) / 1000;
+    if (seenS < MIN_SEEN_S) continue;
+    let sprint = 0;
+    for (const v of speeds) if (v >= SPRINT_MPS) sprint += (v * frameMs) / 1000;
+    per90.push((sprint / seenS) * 5400);
+  }
+  per90.sort((a, b) => a - b);
+  return {
+    steps, fastSteps, topSpeedKmh: top * 3.6,
+    sprintPer90Max: per90.length ? (per90[per90.length - 1] as number) : 0,
+    sprintPer90Median: per90.length ? (per90[per90.length >> 1] as number) : 0,
+    longTracks: per90.length,
+  };
+}
+
+/** One table row's cells after the clip's name. */
+export function movementCells(m: MovementFigures): string {
+  const share = m.steps ? (100 * m.fastSteps) / m.steps : 0;
+  return `${share.toFixed(2)}% of ${m.steps} | ${m.topSpeedKmh.toFixed(1)} km/h | ${m.longTracks ? `${Math.round(m.sprintPer90Max)} / ${Math.round(m.sprintPer90Median)} m (${m.longTracks} tracks)` : 'n/a'} |`;
+}
