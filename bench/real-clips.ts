@@ -24,12 +24,14 @@ import { machineDescription, report, runBench } from './machine.js';
 import { cutBox, numbersSheet, sheetReadings, type NumberCrop } from './numbers-sheet.js';
 import { NumberVotes } from '../engine/vision/identity/number-votes.js';
 import { movementCells, movementFigures } from './eval/movement-figures.js';
+import { addPitchScores, pitchPointLine, scorePitchPoints, type PitchPointFrame, type PitchPointScore } from './eval/pitch-points.js';
 import { addScores, ballRowsOf, ballScoreLine, scoreBallRows, type BallScore, type ClipBallLabels } from './eval/ball-dev-set.js';
 import { NULL_I16 } from '../engine/results/tracking-columns.js';
 
 const DATA = fileURLToPath(new URL('../../../shared/data/', import.meta.url));
 /** Our own real dev set: the ball's centre by eye once a second on every clip (eval/ball-dev-set.ts). */
 const BALL_CENTRES = fileURLToPath(new URL('../../bench/real-ball-centres.json', import.meta.url));
+const PITCH_POINTS = fileURLToPath(new URL('../../bench/real-pitch-points.json', import.meta.url));
 
 interface Annotated {
   clip: string;
@@ -119,6 +121,9 @@ async function main(): Promise<void> {
   const ballLabels = existsSync(BALL_CENTRES) ? (JSON.parse(readFileSync(BALL_CENTRES, 'utf8')) as { clips: ClipBallLabels[] }).clips : [];
   const ballLines: string[] = [];
   let ballTotal: BallScore | null = null;
+  const pitchFrames: PitchPointFrame[] = existsSync(PITCH_POINTS) ? (JSON.parse(readFileSync(PITCH_POINTS, 'utf8')) as { frames: PitchPointFrame[] }).frames : [];
+  const pitchLines: string[] = [];
+  let pitchTotal: PitchPointScore | null = null;
   for (const clip of readdirSync(clipsDir).filter((f) => f.endsWith('.mp4')).sort()) {
     if (values.clip && !clip.includes(values.clip)) continue;
     const path = join(clipsDir, clip);
@@ -151,6 +156,12 @@ async function main(): Promise<void> {
     const calibrated = debug.filter((d) => d.camera).length;
     const analysable = debug.filter((d) => d.analysable).length;
     const scale = probe.width / (debug.find((d) => d.camera)?.camera?.width ?? probe.width);
+    const clicked = pitchFrames.filter((f) => f.clip === clip);
+    if (clicked.length) {
+      const score = scorePitchPoints(clicked, (f) => (debug[f]?.analysable ? (debug[f]?.camera ?? null) : null));
+      pitchLines.push(pitchPointLine(clip, score));
+      pitchTotal = pitchTotal ? addPitchScores(pitchTotal, score) : score;
+    }
     // Overlay video and contact sheet.
     const dir = join(out, clip.replace(/\.mp4$/, ''));
     mkdirSync(dir, { recursive: true });
@@ -274,6 +285,13 @@ async function main(): Promise<void> {
     '| frame | calibration | people (foot within 2% of width) | detections matching nobody | squad (best mapping) | ball |',
     '|---|---|---|---|---|---|',
     ...annLines,
+    '',
+    'Pitch points clicked by eye on real frames (bench/real-pitch-points.json; never tuned on), taken back to the pitch through the engine\'s camera:',
+    '',
+    '| clip | labelled frames calibrated | points | error median / p95 |',
+    '|---|---|---|---|',
+    ...pitchLines,
+    ...(pitchTotal ? [pitchPointLine('**all clips**', pitchTotal)] : []),
     '',
     'The ball against our real dev set (bench/real-ball-centres.json: the centre by eye once a second; never tuned on):',
     '',
