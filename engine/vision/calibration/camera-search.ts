@@ -14,6 +14,9 @@ export function candidatePositions(): [number, number, number][] {
   for (const y of [-12, -30, -55]) for (const z of [10, 22, 40, 70]) out.push([L / 2, y, z]);
   // High cameras behind a goal.
   for (const x of [-25, -55, L + 25, L + 55]) for (const z of [25, 55]) out.push([x, W / 2, z]);
+  // Cameras level with a penalty area's front line, on the near side (broadcasts' "18-yard" cameras):
+  // 36 m from the halfway line, beyond the fine fit's reach from there.
+  for (const x of [16.5, L - 16.5]) for (const [y, z] of [[-20, 15], [-40, 30]] as const) out.push([x, y, z]);
   return out;
 }
 
@@ -31,6 +34,12 @@ export interface SearchOptions {
   modelStep?: number;
   /** Grid steps per field of view in pan and tilt. */
   stepsPerView?: number;
+  /**
+   * Hypotheses kept per position by the length-weighted score too (lengthScore), from the same
+   * projections: a view zoomed in on a few lines has few model points in the picture, and the point
+   * count ranks it under wide views that collect blurred hits; weighted by picture length it wins.
+   */
+  keepByLength?: number;
   /** Rolls tried, radians (a level camera: [0]). */
   rolls?: number[];
   /** Radial distortions tried (a rectilinear lens: [0]). */
@@ -99,6 +108,34 @@ export function coarseScore(lines: LineImage, dt: DistanceMap, model: PitchModel
 }
 
 /**
+ * The coarse score with each point counted for the picture length of its stretch of line (the distance
+ * to its neighbour on the marking, capped), from projections already in `scratch` (coarseScore's):
+ * no second projection, so the grid can rank by both at once.
+ */
+export function lengthScore(lines: LineImage, dt: DistanceMap, model: PitchModel, blur: number, scratch: ScoreScratch): number {
+  const { width: w, height: h } = lines;
+  const { u, v } = scratch;
+  const pair = model.pair;
+  let s = 0;
+  let inside = 0;
+  const b2 = blur * blur;
+  for (let i = 0; i < model.count; i++) {
+    const x = u[i] as number;
+    const y = v[i] as number;
+    if (!(x === x) || x < 0 || y < 0 || x > w - 1 || y > h - 1) continue;
+    const j = pair[i] as number;
+    const weight = Math.min(MAX_WEIGHT_PX, Math.hypot((u[j] as number) - x, (v[j] as number) - y));
+    if (!(weight === weight)) continue;
+    inside++;
+    const k = Math.floor(y) * w + Math.floor(x);
+    const d2 = dt.dist2[k] as number;
+    if (d2 < b2) s += weight * (1 - Math.sqrt(d2) / blur);
+    else if (lines.grass[k] === 1 || (lines.pitch[k] as number) < 64) s -= 0.5 * weight;
+  }
+  return inside < 12 ? -Infinity : s;
+}
+
+/**
  * Exhaustive coarse search over camera poses (position x pan x tilt x field of view, no roll) scored
  * against a frame's line pixels; the best few go to the fine fit. Pan and tilt ranges per position cover
  * just the pitch, so the grid is spent where a match camera can look.
@@ -113,12 +150,21 @@ export function searchCamera(lines: LineImage, dt: DistanceMap, model: PitchMode
   const rolls = o.rolls ?? [0];
   const k1s = o.k1s ?? [0];
   const tiltMargin = o.tiltMargin ?? 0.2;
+  const keepByLength = o.keepByLength ?? 0;
   const scratch = scoreScratch(model);
   const all: Hypothesis[] = [];
   const p = new Float64Array(8);
   const corners: [number, number][] = [[0, 0], [L, 0], [L, W], [0, W], [L / 2, 0], [L / 2, W], [0, W / 2], [L, W / 2]];
+  const offer = (list: Hypothesis[], size: number, score: number) => {
+    if (list.length < size || score > (list[list.length - 1] as Hypothesis).score) {
+      list.push({ params: Float64Array.from(p), score });
+      list.sort((a, b) => b.score - a.score);
+      if (list.length > size) list.pop();
+    }
+  };
   for (const [cx, cy, cz] of o.positions) {
     const best: Hypothesis[] = [];
+    const byLength: Hypothesis[] = [];
     const pans = corners.map(([x, y]) => Math.atan2(x - cx, y - cy));
     // Unwrap around the pitch centre's bearing so ranges do not split at +-pi.
     const mid = Math.atan2(L / 2 - cx, W / 2 - cy);
@@ -145,18 +191,16 @@ export function searchCamera(lines: LineImage, dt: DistanceMap, model: PitchMode
               p[5] = cy;
               p[6] = cz;
               p[7] = k1;
-              const score = coarseScore(lines, dt, model, p, blur, scratch, o.modelStep);
-              if (best.length < keep || score > (best[best.length - 1] as Hypothesis).score) {
-                best.push({ params: Float64Array.from(p), score });
-                best.sort((a, b) => b.score - a.score);
-                if (best.length > keep) best.pop();
-              }
+              offer(best, keep, coarseScore(lines, dt, model, p, blur, scratch, o.modelStep));
+              if (keepByLength > 0) offer(byLength, keepByLength, lengthScore(lines, dt, model, blur, scratch));
             }
           }
         }
       }
     }
     all.push(...best);
+    // Ranked among the rest by their point count, so they are fitted whatever the other score says.
+    for (const h of byLength) if (!best.some((b) => b.params.every((v, i) => v === h.params[i]))) all.push({ params: h.params, score: coarseScore(lines, dt, model, h.params, blur, scratch, o.modelStep) });
   }
   return all.sort((a, b) => b.score - a.score);
 }

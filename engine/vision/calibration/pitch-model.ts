@@ -8,6 +8,8 @@ export interface PitchModel {
   /** Unit tangent of the line at the point. */
   tx: Float64Array;
   ty: Float64Array;
+  /** A neighbouring point on the same marking (the next one, the previous one at a marking's end): their picture distance is the picture length of a stretch. */
+  pair: Int32Array;
 }
 
 /** Samples every marking each `step` metres (segment ends included once). */
@@ -16,7 +18,9 @@ export function pitchModel(step: number): PitchModel {
   const ys: number[] = [];
   const txs: number[] = [];
   const tys: number[] = [];
+  const pair: number[] = [];
   for (const line of pitchMarkings()) {
+    const first = xs.length;
     for (let k = 1; k < line.length; k++) {
       const [x0, y0] = line[k - 1] as [number, number];
       const [x1, y1] = line[k] as [number, number];
@@ -30,8 +34,9 @@ export function pitchModel(step: number): PitchModel {
         tys.push((y1 - y0) / len);
       }
     }
+    for (let i = first; i < xs.length; i++) pair.push(i + 1 < xs.length ? i + 1 : Math.max(first, i - 1));
   }
-  return { count: xs.length, x: Float64Array.from(xs), y: Float64Array.from(ys), tx: Float64Array.from(txs), ty: Float64Array.from(tys) };
+  return { count: xs.length, x: Float64Array.from(xs), y: Float64Array.from(ys), tx: Float64Array.from(txs), ty: Float64Array.from(tys), pair: Int32Array.from(pair) };
 }
 
 /** Metres a model is nudged along its lines to find each point's direction (and picture length) by projecting both. */
@@ -58,6 +63,7 @@ export function offsetModel(model: PitchModel, along: number, across: number): P
       y: model.y.map((y, i) => y + along * (model.ty[i] as number) + across * (model.tx[i] as number)),
       tx: model.tx,
       ty: model.ty,
+      pair: model.pair,
     };
     byOffset.set(key, m);
   }

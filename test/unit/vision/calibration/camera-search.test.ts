@@ -3,8 +3,9 @@ import type { Camera } from '../../../../engine/geometry/camera.js';
 import { PITCH_LENGTH, PITCH_WIDTH } from '../../../../engine/geometry/pitch-markings.js';
 import { distanceTransform } from '../../../../engine/vision/calibration/distance-transform.js';
 import { fitCamera, toParams, type FitResult, type Sigmas } from '../../../../engine/vision/calibration/camera-fit.js';
-import { candidatePositions, coarseScore, scoreScratch, searchCamera, type Hypothesis } from '../../../../engine/vision/calibration/camera-search.js';
-import { linePixels } from '../../../../engine/vision/calibration/line-pixels.js';
+import { candidatePositions, coarseScore, lengthScore, scoreScratch, searchCamera, type Hypothesis } from '../../../../engine/vision/calibration/camera-search.js';
+import { linePixels, type LineImage } from '../../../../engine/vision/calibration/line-pixels.js';
+import { projectModel } from '../../../../engine/vision/calibration/camera-fit.js';
 import { pitchModel } from '../../../../engine/vision/calibration/pitch-model.js';
 import { gridErrors, H, median, renderFrames, W } from './rendered-frames.js';
 
@@ -32,9 +33,9 @@ function bestFit(lines: ReturnType<typeof linePixels>, hyps: Hypothesis[], posit
 }
 
 describe('candidatePositions', () => {
-  it('stand where match cameras stand: off the pitch, above it, on the near side or behind a goal', () => {
+  it('stand where match cameras stand: off the pitch, above it, on the near side (halfway line or level with a penalty area) or behind a goal', () => {
     const ps = candidatePositions();
-    expect(ps.length).toBe(20);
+    expect(ps.length).toBe(24);
     for (const [x, y, z] of ps) {
       expect(z).toBeGreaterThanOrEqual(10);
       const onPitch = x >= 0 && x <= PITCH_LENGTH && y >= 0 && y <= PITCH_WIDTH;
@@ -42,6 +43,8 @@ describe('candidatePositions', () => {
     }
     // The broadcast rig (halfway, 38 m back, 24 m up) is within 10 m of a candidate.
     expect(Math.min(...ps.map(([x, y, z]) => Math.hypot(x - 52.5, y + 38, z - 24)))).toBeLessThan(10);
+    // So is a camera level with the right penalty area's front line, 25 m back and 20 m up.
+    expect(Math.min(...ps.map(([x, y, z]) => Math.hypot(x - 88.5, y + 25, z - 20)))).toBeLessThan(10);
   });
 });
 
@@ -101,5 +104,52 @@ describe('searchCamera on rendered frames', () => {
     expect(median(e)).toBeLessThan(0.5);
     expect(Math.max(...e)).toBeLessThan(1.5);
     expect(best!.inliers / best!.visible).toBeGreaterThan(0.8);
+  });
+});
+
+/** A picture of nothing but the painted lines a camera sees: ridge pixels where the model's lines project, grass elsewhere. */
+function linesSeenBy(cam: Camera): LineImage {
+  const m = pitchModel(0.05);
+  const u = new Float64Array(m.count);
+  const v = new Float64Array(m.count);
+  projectModel(toParams(cam), W, H, m, u, v);
+  const line = new Uint8Array(W * H);
+  for (let i = 0; i < m.count; i++) {
+    const x = Math.floor(u[i] as number);
+    const y = Math.floor(v[i] as number);
+    if (x >= 0 && y >= 0 && x < W && y < H) line[y * W + x] = 1;
+  }
+  const count = line.reduce((n, b) => n + b, 0);
+  return { width: W, height: H, line, offset: new Float32Array(W * H), axis: new Uint8Array(W * H).fill(1), grass: new Uint8Array(W * H).fill(1), pitch: new Uint8Array(W * H).fill(255), count, area: W * H };
+}
+
+describe('searchCamera on a view zoomed in on a penalty area', () => {
+  // A World Cup main camera as found on a real clip (cwc_abudhabi): halfway line, 62 m back, 18 m up,
+  // 13.5 degrees across, on the right penalty area.
+  const cam: Camera = { x: 52.2, y: -62.5, z: 18, pan: 0.44, tilt: 0.152, roll: 0, focal: W / 2 / Math.tan(6.75 * DEG), k1: 0, width: W, height: H };
+  const lines = linesSeenBy(cam);
+  const dt = distanceTransform(lines.line, W, H);
+  const positions = candidatePositions().filter(([x, y]) => x === PITCH_LENGTH / 2 && y < 0);
+
+  it('lengthScore weighs each point by the picture length of its stretch: the zoomed true view beats a wide one collecting blurred hits', () => {
+    const scratch = scoreScratch(coarse);
+    const score = (c: Camera) => {
+      projectModel(toParams(c), W, H, coarse, scratch.u, scratch.v);
+      return lengthScore(lines, dt, coarse, 16, scratch);
+    };
+    const wide: Camera = { ...cam, focal: cam.focal / 3 };
+    expect(score(cam)).toBeGreaterThan(2 * score(wide));
+    expect(score({ ...cam, tilt: -0.3 })).toBe(-Infinity);
+  });
+
+  it('keeps hypotheses by picture length beside the point count, and search + fit finds the camera', () => {
+    const plain = searchCamera(lines, dt, coarse, { positions, keep: 4 });
+    const both = searchCamera(lines, dt, coarse, { positions, keep: 4, keepByLength: 2 });
+    expect(plain.length).toBe(4 * positions.length);
+    expect(both.length).toBeGreaterThan(plain.length);
+    expect(both.length).toBeLessThanOrEqual(6 * positions.length);
+    const best = bestFit(lines, both, 15);
+    expect(best).not.toBeNull();
+    expect(median(gridErrors(cam, best!.camera))).toBeLessThan(0.5);
   });
 });
