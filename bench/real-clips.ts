@@ -276,7 +276,7 @@ async function main(): Promise<void> {
     '',
     `Machine: ${machineDescription()}. Command: \`npm run bench:real\` (overlays and contact sheets in ${out}).`,
     '',
-    '| clip | frames | frames/s | analysable | calibrated (of analysable) | people per calibrated frame | rows on the pitch edge (clamped) | detected steps faster than 10 m/s | top speed (as reports) | sprint (>= 21 km/h) per 90 min, tracks seen 10 s+: most / median |',
+    '| clip | frames | frames/s | analysable | calibrated (of analysable) | people per calibrated frame | rows on the pitch edge (clamped) | detected steps faster than 10 m/s | top speed (as reports) | sprint (>= 21 km/h) per 90 min, tracks seen 1 min+: most / median |',
     '|---|---|---|---|---|---|---|---|---|---|',
     ...lines,
     '',

@@ -9,15 +9,18 @@ export interface MovementFigures {
   fastSteps: number;
   /** The fastest smoothed speed of any track, km/h (speeds as the reports compute them). */
   topSpeedKmh: number;
-  /** Sprint distance (at 21 km/h or more, the reports' bucket) per 90 minutes seen, metres, over tracks seen 10 s or more: the largest and the median. */
+  /**
+   * Sprint distance (at 21 km/h or more, the reports' bucket) per 90 minutes seen, metres, over tracks
+   * seen a minute or more (a few seconds' sprint scaled to 90 minutes says nothing): the largest and the median.
+   */
   sprintPer90Max: number;
   sprintPer90Median: number;
-  /** Tracks seen 10 s or more (the sprint figures' base). */
+  /** Tracks seen a minute or more (the sprint figures' base). */
   longTracks: number;
 }
 
 const SPRINT_MPS = 21 / 3.6;
-const MIN_SEEN_S = 10;
+const MIN_SEEN_S = 60;
 
 /**
  * The movement figures of an engine run from its rows: raw steps of each track's detected rows, and

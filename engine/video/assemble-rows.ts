@@ -67,8 +67,12 @@ export function assembleRows(i: RowsInput): AssembledRows {
     const p = builder.playerIndex(id.playerId);
     rowPlayer[pi] = p;
     rowConf[pi] = id.confidence;
-    (sightings[p] ??= []).push({ frame: f, x: people.x[pi] as number, y: people.y[pi] as number });
     playerOf[p] ??= id;
+  }
+  oneRowPerPlayer(people, rowPlayer, i.hits);
+  for (let pi = 0; pi < people.length; pi++) {
+    const p = rowPlayer[pi] as number;
+    if (p >= 0) (sightings[p] ??= []).push({ frame: people.frame[pi] as number, x: people.x[pi] as number, y: people.y[pi] as number });
   }
   const covered = (f: number) => i.analysable[f] === 1 && i.cameras[f] !== null && i.cameras[f] !== undefined;
   const projectedAt = new Map<number, { p: number; row: OffCameraRow }[]>();
@@ -128,4 +132,28 @@ export function assembleRows(i: RowsInput): AssembledRows {
   }
   const columns = builder.finish();
   return { columns, analysableFrames, calibratedFrames, detected: columns.length - projected, projected };
+}
+
+/**
+ * One person is in one place: where two tracks carry a player's id in the same frame (identities
+ * tolerate a short overlap as a handover, track-identities.ts), only the row of the track seen most
+ * keeps it; the other row stays, without an id. Otherwise a player's path would jump between the two
+ * every frame, and his speed with it. In place on `rowPlayer` (rows in frame order).
+ */
+function oneRowPerPlayer(people: PersonRows, rowPlayer: Int16Array, hits: (track: number) => number): void {
+  for (const [from, to] of people.frameRanges()) {
+    const best = new Map<number, number>();
+    for (let n = from; n < to; n++) {
+      const p = rowPlayer[n] as number;
+      if (p < 0) continue;
+      const other = best.get(p);
+      if (other === undefined) {
+        best.set(p, n);
+        continue;
+      }
+      const keep = hits(people.track[n] as number) > hits(people.track[other] as number) ? n : other;
+      rowPlayer[keep === n ? other : n] = NO_PLAYER;
+      best.set(p, keep);
+    }
+  }
 }

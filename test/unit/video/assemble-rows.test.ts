@@ -63,4 +63,35 @@ describe('tracking rows of a video run', () => {
     expect(projected[0]?.x).toBeCloseTo(12.9 + ((17 - 12.9) * 6) / 41, 1);
     expect(r).toMatchObject({ detected: 260, projected: 7, analysableFrames: 100, calibratedFrames: 80 });
   });
+
+  it('gives a player\'s id to one row a frame: where two tracks carry it at once, the track seen most keeps it', () => {
+    const i = input();
+    // Track 4 claims 0-7 too on frames 20-29 (a handover the identities tolerated), 12 m from track 1.
+    const people = new PersonRows();
+    const labels: TrackLabel[] = [];
+    for (let n = 0; n < i.people.length; n++) {
+      const f = i.people.frame[n] as number;
+      people.push(f, person(i.people.track[n] as number, i.people.x[n] as number));
+      labels.push(i.labels[n] as TrackLabel);
+      if (i.people.track[n] === 1 && f >= 20 && f < 30) {
+        people.push(f, person(4, 25));
+        labels.push({ role: 'player', team: 0 });
+      }
+    }
+    const ids = new Map(i.ids).set(4, { playerId: '0-7', confidence: 0.95, team: 0, role: 'player' });
+    const c = assembleRows({ ...i, people, labels, ids, hits: (t: number) => (t === 4 ? 10 : 100) }).columns;
+    const seven = c.players.indexOf('0-7');
+    const at = new Map<number, number>();
+    for (let k = 0; k < c.length; k++) if (c.player[k] === seven && (c.status[k] as number) <= 1) at.set(c.timestamp[k] as number, (at.get(c.timestamp[k] as number) ?? 0) + 1);
+    expect([...at.values()].every((n) => n === 1)).toBe(true);
+    expect(at.size).toBe(60);
+    // Track 4's rows are still there, without an id.
+    let four = 0;
+    for (let k = 0; k < c.length; k++) {
+      if (c.track[k] !== 4) continue;
+      four++;
+      expect(c.player[k]).toBe(-1);
+    }
+    expect(four).toBe(10);
+  });
 });
