@@ -1,7 +1,8 @@
 /**
- * `npm run bench:calibration -- --truth DIR [--every N] [--limit N] [--distortion] [--rig]`: the calibration stage
- * alone on a rendered fixture (`touchline sim ... --out DIR`), against the renderer's cameras: share of
- * analysable frames calibrated, pitch-point error (median, p95, the evaluator's grid), ms per frame.
+ * `npm run bench:calibration -- --truth DIR [--every N] [--limit N] [--distortion] [--rig] [--no-carry]`: the
+ * calibration stage alone on a rendered fixture (`touchline sim ... --out DIR`), against the renderer's
+ * cameras: share of analysable frames calibrated, frames carried by the pictures (camera-carry.ts; off with
+ * `--no-carry`), pitch-point error (median, p95, the evaluator's grid), ms per frame.
  * Frames the truth calls not analysable are skipped (that is the scene stage's job) and cut the track.
  * `--rig` first finds the camera as the engine does (discoverRig on five analysable frames spread over
  * the video: the broadcast search, then the wide search for a static camera beside the pitch).
@@ -14,6 +15,7 @@ import { probeVideo } from '../engine/io/probe.js';
 import { groundProjector, projector, type Camera } from '../engine/geometry/camera.js';
 import { downscaleRgb, linePixels } from '../engine/vision/calibration/line-pixels.js';
 import { CalibrationTracker } from '../engine/vision/calibration/calibration-tracker.js';
+import { grayPicture } from '../engine/vision/calibration/camera-carry.js';
 import { discoverRig } from '../engine/vision/calibration/rig-discovery.js';
 import type { FrameTruth } from '../engine/sim/render/frame-renderer.js';
 import { machineDescription, report, runBench } from './machine.js';
@@ -38,7 +40,7 @@ export function gridErrors(truth: Camera, engine: Camera): number[] {
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { truth: { type: 'string' }, every: { type: 'string' }, limit: { type: 'string' }, distortion: { type: 'boolean' }, verbose: { type: 'boolean' }, 'known-position': { type: 'boolean' }, position: { type: 'string' }, record: { type: 'boolean' }, rig: { type: 'boolean' } } });
+  const { values } = parseArgs({ options: { truth: { type: 'string' }, every: { type: 'string' }, limit: { type: 'string' }, distortion: { type: 'boolean' }, verbose: { type: 'boolean' }, 'known-position': { type: 'boolean' }, position: { type: 'string' }, record: { type: 'boolean' }, rig: { type: 'boolean' }, 'no-carry': { type: 'boolean' } } });
   if (!values.truth) throw new Error('usage: npm run bench:calibration -- --truth DIR [--every N] [--limit N]');
   const frames = readFileSync(join(values.truth, 'frames.ndjson'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as FrameTruth);
   const video = join(values.truth, 'video.mp4');
@@ -68,6 +70,9 @@ async function main(): Promise<void> {
   let analysable = 0;
   let calibrated = 0;
   let searched = 0;
+  let carried = 0;
+  // The previous frame's people (the engine's detections; here the renderer's boxes) are left out of a carry.
+  let movers: [number, number, number, number][] = [];
   const errors: number[] = [];
   const perFrame: number[] = [];
   let ms = 0;
@@ -84,9 +89,11 @@ async function main(): Promise<void> {
     const t0 = performance.now();
     const small = downscaleRgb(f.rgb, width, height, factor);
     const lines = linePixels(small.rgb, small.width, small.height);
-    const r = tracker.next(lines);
+    const r = tracker.next(lines, values['no-carry'] ? undefined : grayPicture(small.rgb, small.width, small.height, 2), movers);
     ms += performance.now() - t0;
+    movers = t.objects.flatMap((o) => (o.box ? [o.box.map((v) => v / factor) as [number, number, number, number]] : []));
     if (r.how === 'searched') searched++;
+    if (r.how === 'carried') carried++;
     if (!r.camera) {
       if (values.verbose) process.stdout.write(`${f.index}: failed (${lines.count} line px)\n`);
       continue;
@@ -103,11 +110,11 @@ async function main(): Promise<void> {
   report([
     `## bench:calibration ${new Date().toISOString().slice(0, 10)}`,
     '',
-    `Machine: ${machineDescription()}. Command: \`npm run bench:calibration -- --truth ${values.truth}${values.distortion ? ' --distortion' : ''}${values.rig ? ' --rig' : ''}\` (${width}x${height}, lines at 1/${factor}${values.rig ? `; rig discovery ${(rigMs / 1000).toFixed(1)} s, not in ms/frame` : ''}).`,
+    `Machine: ${machineDescription()}. Command: \`npm run bench:calibration -- --truth ${values.truth}${values.distortion ? ' --distortion' : ''}${values.rig ? ' --rig' : ''}${values['no-carry'] ? ' --no-carry' : ''}\` (${width}x${height}, lines at 1/${factor}${values.rig ? `; rig discovery ${(rigMs / 1000).toFixed(1)} s, not in ms/frame` : ''}).`,
     '',
-    '| analysable frames | calibrated | searches | pitch-point error median / p95 | frames with median error > 1 m | ms/frame |',
-    '|---|---|---|---|---|---|',
-    `| ${analysable} | ${((100 * calibrated) / analysable).toFixed(1)}% | ${searched} | ${quantile(errors, 0.5).toFixed(2)} / ${quantile(errors, 0.95).toFixed(2)} m | ${perFrame.filter((e) => e > 1).length} | ${(ms / analysable).toFixed(1)} |`,
+    '| analysable frames | calibrated | searches | carried by the pictures | pitch-point error median / p95 | frames with median error > 1 m | ms/frame |',
+    '|---|---|---|---|---|---|---|',
+    `| ${analysable} | ${((100 * calibrated) / analysable).toFixed(1)}% | ${searched} | ${carried} | ${quantile(errors, 0.5).toFixed(2)} / ${quantile(errors, 0.95).toFixed(2)} m | ${perFrame.filter((e) => e > 1).length} | ${(ms / analysable).toFixed(1)} |`,
   ].join('\n'));
 }
 

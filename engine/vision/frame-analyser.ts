@@ -1,6 +1,7 @@
 import type { Camera } from '../geometry/camera.js';
 import { linePixels } from './calibration/line-pixels.js';
 import { CalibrationTracker, type CalibrationResult } from './calibration/calibration-tracker.js';
+import { grayPicture } from './calibration/camera-carry.js';
 import { connectedBlobs, foregroundMask, lineBand, nearPitch, pitchRegion, type Blob } from './detection/foreground.js';
 import { detectPeople, peopleFromFeet, type PersonDetection } from './detection/detect-people.js';
 import type { FootFinder } from './detection/person-detector.js';
@@ -67,6 +68,8 @@ export class FrameAnalyser {
   private readonly tracker: PitchTracker;
   private readonly ball = new BallTracker();
   private lastCamera: Camera | null = null;
+  /** The people boxes of the previous frame: they move on their own, so carrying the camera leaves them out. */
+  private lastBoxes: [number, number, number, number][] = [];
   private frames = 0;
   /** Milliseconds spent per stage so far (benchmarks divide by frames). */
   readonly timings: Record<'lines' | 'calibration' | 'foreground' | 'people' | 'tracking' | 'teams' | 'ball', number> = {
@@ -119,7 +122,9 @@ export class FrameAnalyser {
     if (!playLike) {
       // The frames before the next game view are not this one's: the ball detector starts its history afresh.
       this.o.ball?.cut();
+      this.calibration.skip();
       this.lastCamera = null;
+      this.lastBoxes = [];
       this.tracker.step(tMs, []);
       return { camera: null, calibration: 'failed', people: [], ball: null, ballCandidates: [] };
     }
@@ -131,11 +136,12 @@ export class FrameAnalyser {
     peaks?.catch(() => undefined);
     const lines = linePixels(rgb, w, h);
     lap('lines');
-    const cal = this.calibration.next(lines);
+    const cal = this.calibration.next(lines, grayPicture(rgb, w, h, 2), this.lastBoxes);
     lap('calibration');
     const camera = cal.camera;
     if (!camera) {
       this.lastCamera = null;
+      this.lastBoxes = [];
       this.tracker.step(tMs, []);
       await peaks;
       return { camera: null, calibration: cal.how, people: [], ball: null, ballCandidates: [] };
@@ -153,6 +159,7 @@ export class FrameAnalyser {
       ? peopleFromFeet(await found, camera, nearPitch, this.overlayBoxes)
       : await this.verify(rgb, detectPeople(blobs, labels, camera, fg, region));
     lap('people');
+    this.lastBoxes = detections.map((d) => [d.box[0], d.box[1], d.box[2], d.box[3]]);
     const kits = detections.map((d) => kitSample(rgb, fg, w, d.box));
     lap('teams');
     const outputs = this.tracker.step(tMs, detections.map((d, i) => ({ x: d.x, y: d.y, box: d.box, score: d.confidence ?? (d.split ? 0.5 : 0.9), kit: kits[i] ? kitVector(kits[i]) : null })));

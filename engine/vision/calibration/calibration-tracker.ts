@@ -1,8 +1,9 @@
 import type { Camera } from '../../geometry/camera.js';
 import { distanceTransform } from './distance-transform.js';
-import { fitCamera, toParams, type FitResult, type Sigmas } from './camera-fit.js';
+import { fitCamera, fromParams, toParams, type FitResult, type Sigmas } from './camera-fit.js';
 import { candidatePositions, searchCamera, type Hypothesis } from './camera-search.js';
 import { searchWideCamera } from './wide-search.js';
+import { carryCamera, type GrayPicture } from './camera-carry.js';
 import type { LineImage } from './line-pixels.js';
 import { PITCH_LENGTH, PITCH_WIDTH } from '../../geometry/pitch-markings.js';
 import { pitchModel, type PitchModel } from './pitch-model.js';
@@ -10,8 +11,11 @@ import { pitchModel, type PitchModel } from './pitch-model.js';
 export interface CalibrationResult {
   /** The camera at the calibration grid's size, or null: this frame is not calibrated (never guessed). */
   camera: Camera | null;
-  /** How it was found: tracked from the previous frame, searched afresh, or not at all. */
-  how: 'tracked' | 'searched' | 'failed';
+  /**
+   * How it was found: tracked from the previous frame on the lines, searched afresh, carried from the
+   * previous frame by the pictures alone (too few lines to fit), or not at all.
+   */
+  how: 'tracked' | 'searched' | 'carried' | 'failed';
   inliers: number;
   visible: number;
   rms: number;
@@ -34,6 +38,13 @@ const DEG = Math.PI / 180;
  * by point count on every position, and no search found it.
  */
 const KEEP_BY_LENGTH = 2;
+
+/**
+ * Most frames in a row carried by the pictures alone before lines must confirm the camera again: on real
+ * broadcast (Serie A, Bundesliga) a carry of 1 s ends a median 0.2-0.3 m from the camera the lines give,
+ * of 3 s 0.7 m (bench:real's carry figures; drift grows with every step).
+ */
+const MAX_CARRIED = 75;
 
 /**
  * Whether a frame has line evidence to calibrate on: painted lines cover a few percent of the grass at
@@ -75,6 +86,9 @@ export class CalibrationTracker {
   private backoff = 0;
   private wait = 0;
   private readonly minRatio: [number, number];
+  /** The previous frame's picture (for carrying), and how many frames in a row were carried. */
+  private picture: GrayPicture | null = null;
+  private carried = 0;
 
   constructor(private readonly options: TrackerOptions = {}) {
     this.minInliers = options.minInliers ?? [40, 60];
@@ -113,10 +127,25 @@ export class CalibrationTracker {
     this.velocity = null;
     this.wait = 0;
     this.backoff = 0;
+    this.picture = null;
   }
 
-  next(lines: LineImage): CalibrationResult {
-    if (!usable(lines)) return this.fail();
+  /** A frame went by without being calibrated (not a game view): nothing is carried across it. */
+  skip(): void {
+    this.picture = null;
+    this.fail();
+  }
+
+  /**
+   * The next frame's camera from its line pixels; with `picture` (the frame's grey picture, half the
+   * calibration grid) and `movers` (the previous frame's people boxes), a frame whose lines do not hold
+   * the camera is carried from the previous one by the pictures (camera-carry.ts), for up to
+   * MAX_CARRIED frames in a row.
+   */
+  next(lines: LineImage, picture?: GrayPicture, movers?: readonly (readonly [number, number, number, number])[]): CalibrationResult {
+    const before = this.picture;
+    this.picture = picture ?? null;
+    if (!usable(lines)) return this.carry(lines, before, picture, movers) ?? this.fail();
     if (this.prev) {
       const predicted = Float64Array.from(this.prev, (v, i) => v + (this.velocity ? (this.velocity[i] as number) * 0.8 : 0));
       // The position may settle slowly from frame to frame (a rig found from a few views is a few metres
@@ -125,6 +154,8 @@ export class CalibrationTracker {
       const sigma: Sigmas = { pan: 3 * DEG, tilt: 1.5 * DEG, roll: 0.3 * DEG, logFocal: 0.06, x: 0.05, y: 0.05, z: 0.05, k1: this.options.distortion ? 0.002 : 0 };
       const fit = fitCamera(lines, this.fine, predicted, { prior, sigma, gates: [12, 7, 4, 3, 2.5, 2.5] });
       if (this.believe(fit, 0)) return this.accept(fit, 'tracked');
+      const carried = this.carry(lines, before, picture, movers);
+      if (carried) return carried;
     }
     if (this.wait > 0) {
       this.wait--;
@@ -187,6 +218,21 @@ export class CalibrationTracker {
     return this.fail();
   }
 
+  /** The previous camera carried to this frame by the pictures, or null (nothing to carry, too long carried, the pictures disagree). */
+  private carry(lines: LineImage, before: GrayPicture | null, picture: GrayPicture | undefined, movers?: readonly (readonly [number, number, number, number])[]): CalibrationResult | null {
+    if (!this.prev || !before || !picture || this.carried >= MAX_CARRIED) return null;
+    const from = fromParams(this.prev, lines.width, lines.height);
+    const v = this.velocity;
+    const start = v ? { ...from, pan: from.pan + (v[0] as number), tilt: from.tilt + (v[1] as number), roll: from.roll + (v[2] as number), focal: from.focal * Math.exp(v[3] as number) } : from;
+    const r = carryCamera(from, before, picture, start, { movers });
+    if (!r) return null;
+    const params = toParams(r.camera);
+    this.velocity = params.map((x, i) => x - (this.prev as Float64Array)[i]!);
+    this.prev = params;
+    this.carried++;
+    return { camera: r.camera, how: 'carried', inliers: 0, visible: 0, rms: NaN };
+  }
+
   private believe(fit: FitResult, k: 0 | 1): boolean {
     const c = fit.camera;
     const sane = c.z > 2 && c.focal > 50 && Math.abs(c.roll) < 10 * DEG && c.tilt > 0;
@@ -194,6 +240,7 @@ export class CalibrationTracker {
   }
 
   private accept(fit: FitResult, how: CalibrationResult['how']): CalibrationResult {
+    this.carried = 0;
     if (this.prev) this.velocity = fit.params.map((v, i) => v - (this.prev as Float64Array)[i]!);
     this.prev = fit.params;
     const p = fit.params;
@@ -205,6 +252,7 @@ export class CalibrationTracker {
   }
 
   private fail(): CalibrationResult {
+    this.carried = 0;
     this.prev = null;
     this.velocity = null;
     return { camera: null, how: 'failed', inliers: 0, visible: 0, rms: Infinity };

@@ -1,7 +1,8 @@
 import { simulateMatch } from '../../../../engine/sim/simulate.js';
 import { toTruthEvents } from '../../../../engine/sim/truth-events.js';
 import { FrameRenderer, type FrameTruth } from '../../../../engine/sim/render/frame-renderer.js';
-import { applyHomography, groundHomography, invert3, pixelToGround, projector, type Camera } from '../../../../engine/geometry/camera.js';
+import { applyHomography, groundHomography, invert3, pixelToGround, projector, rotation, type Camera } from '../../../../engine/geometry/camera.js';
+import type { GrayPicture } from '../../../../engine/vision/calibration/camera-carry.js';
 import { sampleMinute } from '../../../helpers/synthetic-match.js';
 
 /** The size the engine's calibration and detection work at (half of 1280x720). */
@@ -70,3 +71,35 @@ export const median = (v: readonly number[]): number => {
   const s = [...v].sort((a, b) => a - b);
   return s.length ? (s[Math.floor(s.length / 2)] as number) : NaN;
 };
+
+/**
+ * What camera `to` sees of a scene far away whose picture through camera `from` is `p`: every pixel's ray
+ * through `to`, looked up in `p` (bilinear). A camera turning about a fixed point sees exactly this,
+ * whatever the depth of what it shows (the renderer's textures are drawn fixed to the screen, so its
+ * frames cannot stand in for a turning camera's).
+ */
+export function turned(p: GrayPicture, from: Camera, to: Camera): GrayPicture {
+  const out = new Float32Array(p.width * p.height);
+  const s = 1 / p.factor;
+  const R1 = rotation(from);
+  const R2 = rotation(to);
+  for (let y = 0; y < p.height; y++) {
+    for (let x = 0; x < p.width; x++) {
+      const xn = (x + 0.5 - p.width / 2) / (to.focal * s);
+      const yn = (y + 0.5 - p.height / 2) / (to.focal * s);
+      const d = [R2[0] * xn + R2[3] * yn + R2[6], R2[1] * xn + R2[4] * yn + R2[7], R2[2] * xn + R2[5] * yn + R2[8]] as const;
+      const cz = R1[6] * d[0] + R1[7] * d[1] + R1[8] * d[2];
+      const u = p.width / 2 + (from.focal * s * (R1[0] * d[0] + R1[1] * d[1] + R1[2] * d[2])) / cz - 0.5;
+      const v = p.height / 2 + (from.focal * s * (R1[3] * d[0] + R1[4] * d[1] + R1[5] * d[2])) / cz - 0.5;
+      const x0 = Math.floor(u);
+      const y0 = Math.floor(v);
+      if (x0 < 0 || y0 < 0 || x0 + 1 >= p.width || y0 + 1 >= p.height) continue;
+      const ax = u - x0;
+      const ay = v - y0;
+      const i = y0 * p.width + x0;
+      const q = p.data;
+      out[y * p.width + x] = (1 - ay) * ((1 - ax) * q[i]! + ax * q[i + 1]!) + ay * ((1 - ax) * q[i + p.width]! + ax * q[i + p.width + 1]!);
+    }
+  }
+  return { ...p, data: out };
+}
