@@ -33,12 +33,11 @@ export interface TrackerOptions {
 const DEG = Math.PI / 180;
 
 /**
- * Hypotheses per position the search also keeps by the length-weighted score, while no camera position
- * is known (rig discovery, the first search): a view zoomed in on a penalty area (a World Cup
- * broadcast's main camera, 13 degrees across) scored under wide false views by point count on every
- * position, and no search found it. Not once a position is known: the extra hypotheses then only add
- * chances to believe a false camera (on the Premier League clip, a view from another camera after a
- * close-up was calibrated 40 m off by the open search run while the position is unconfirmed).
+ * Hypotheses per position the search also keeps by the length-weighted score: a view zoomed in on a
+ * penalty area (a World Cup broadcast's main camera, 13 degrees across) scored under wide false views
+ * by point count on every position, and no search found it. Not in the open search run while a known
+ * position is unconfirmed: there they only add chances to believe a false camera (on the Premier League
+ * clip, a view from another camera after a close-up was calibrated 40 m off).
  */
 const KEEP_BY_LENGTH = 2;
 
@@ -179,7 +178,7 @@ export class CalibrationTracker {
     // A known position may be off along the line of sight (one view hardly tells further-back-and-
     // zoomed-in from nearer): try it, and nearer and further along the line to the pitch centre.
     const positions = this.position ? depthVariants(this.position) : candidatePositions();
-    const hyps = [...this.views, ...searchCamera(lines, dt, this.coarse, { positions, keep: this.position ? 10 : 4, keepByLength: this.position ? 0 : KEEP_BY_LENGTH })];
+    const hyps = [...this.views, ...searchCamera(lines, dt, this.coarse, { positions, keep: this.position ? 10 : 4, keepByLength: KEEP_BY_LENGTH })];
     const fitAll = (list: typeof hyps, positionSigma: number) => {
       let best: FitResult | null = null;
       let bestScore = -Infinity;
