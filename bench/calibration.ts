@@ -12,7 +12,8 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { decodeFrames, frameAt } from '../engine/io/frame-source.js';
 import { probeVideo } from '../engine/io/probe.js';
-import { groundProjector, projector, type Camera } from '../engine/geometry/camera.js';
+import type { Camera } from '../engine/geometry/camera.js';
+import { gridErrors } from './eval/grid-errors.js';
 import { downscaleRgb, linePixels } from '../engine/vision/calibration/line-pixels.js';
 import { CalibrationTracker } from '../engine/vision/calibration/calibration-tracker.js';
 import { grayPicture } from '../engine/vision/calibration/camera-carry.js';
@@ -21,23 +22,6 @@ import type { FrameTruth } from '../engine/sim/render/frame-renderer.js';
 import { machineDescription, report, runBench } from './machine.js';
 
 const quantile = (v: number[], q: number) => (v.length ? [...v].sort((a, b) => a - b)[Math.min(v.length - 1, Math.floor(q * v.length))]! : NaN);
-
-/** Pitch-point errors of an engine camera against the true one over the evaluator's grid. */
-export function gridErrors(truth: Camera, engine: Camera): number[] {
-  const proj = projector(truth);
-  // Back through the engine's camera with its lens distortion undone (a homography alone ignores k1).
-  const toGround = groundProjector(engine);
-  const out: number[] = [];
-  for (let x = 0; x <= 105; x += 7.5) {
-    for (let y = 0; y <= 68; y += 6.8) {
-      const px = proj.project(x, y, 0);
-      if (!px || px[0] < 0 || px[1] < 0 || px[0] >= truth.width || px[1] >= truth.height) continue;
-      const g = toGround(px[0], px[1]);
-      out.push(g ? Math.hypot(g[0] - x, g[1] - y) : Infinity);
-    }
-  }
-  return out;
-}
 
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { truth: { type: 'string' }, every: { type: 'string' }, limit: { type: 'string' }, distortion: { type: 'boolean' }, verbose: { type: 'boolean' }, 'known-position': { type: 'boolean' }, position: { type: 'string' }, record: { type: 'boolean' }, rig: { type: 'boolean' }, 'no-carry': { type: 'boolean' } } });

@@ -18,7 +18,8 @@ import { analysisGeometry } from '../main/service/jobs/ingest.js';
 import { linePixels } from '../engine/vision/calibration/line-pixels.js';
 import { CalibrationTracker } from '../engine/vision/calibration/calibration-tracker.js';
 import { carryCamera, grayPicture, type GrayPicture } from '../engine/vision/calibration/camera-carry.js';
-import { groundProjector, projector, type Camera } from '../engine/geometry/camera.js';
+import type { Camera } from '../engine/geometry/camera.js';
+import { gridErrors } from './eval/grid-errors.js';
 import { machineDescription, report, runBench } from './machine.js';
 
 const CLIPS = fileURLToPath(new URL('../../../shared/data/clips/', import.meta.url));
@@ -28,20 +29,7 @@ const quantile = (v: readonly number[], q: number) => {
 };
 
 /** Median distance between the pitch points two cameras put under the same pixels (those `a` sees of the grid). */
-function gridDistance(a: Camera, b: Camera): number {
-  const pa = projector(a);
-  const gb = groundProjector(b);
-  const e: number[] = [];
-  for (let x = 0; x <= 105; x += 7.5) {
-    for (let y = 0; y <= 68; y += 6.8) {
-      const p = pa.project(x, y, 0);
-      if (!p || p[0] < 0 || p[1] < 0 || p[0] >= a.width || p[1] >= a.height) continue;
-      const g = gb(p[0], p[1]);
-      e.push(g ? Math.hypot(g[0] - x, g[1] - y) : Infinity);
-    }
-  }
-  return quantile(e, 0.5);
-}
+const gridDistance = (a: Camera, b: Camera): number => quantile(gridErrors(a, b), 0.5);
 
 /** The camera carried from frame `k` over `span` frames, or null when a step was refused. */
 function carryOver(cams: readonly (Camera | null)[], pics: readonly GrayPicture[], k: number, span: number): { camera: Camera; ms: number } | null {

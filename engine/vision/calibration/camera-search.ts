@@ -87,7 +87,6 @@ export function coarseScore(lines: LineImage, dt: DistanceMap, model: PitchModel
   if (step !== undefined) projectModel(p, w, h, offsetModel(model, TANGENT_NUDGE, 0), u2, v2);
   let s = 0;
   let inside = 0;
-  const b2 = blur * blur;
   for (let i = 0; i < model.count; i++) {
     const x = u[i] as number;
     const y = v[i] as number;
@@ -98,13 +97,17 @@ export function coarseScore(lines: LineImage, dt: DistanceMap, model: PitchModel
       if (!(weight === weight)) continue;
     }
     inside++;
-    const k = Math.floor(y) * w + Math.floor(x);
-    const d2 = dt.dist2[k] as number;
-    if (d2 < b2) s += weight * (1 - Math.sqrt(d2) / blur);
-    else if (lines.grass[k] === 1 || (lines.pitch[k] as number) < 64) s -= 0.5 * weight;
+    s += weight * pointScore(lines, dt, Math.floor(y) * w + Math.floor(x), blur);
   }
   // A view must show a fair amount of the pitch's lines to be judged at all.
   return inside < 12 ? -Infinity : s;
+}
+
+/** One model point's part of a coarse score at pixel `k`: a blurred hit on a line, a penalty on open grass, else nothing. */
+function pointScore(lines: LineImage, dt: DistanceMap, k: number, blur: number): number {
+  const d2 = dt.dist2[k] as number;
+  if (d2 < blur * blur) return 1 - Math.sqrt(d2) / blur;
+  return lines.grass[k] === 1 || (lines.pitch[k] as number) < 64 ? -0.5 : 0;
 }
 
 /**
@@ -118,7 +121,6 @@ export function lengthScore(lines: LineImage, dt: DistanceMap, model: PitchModel
   const pair = model.pair;
   let s = 0;
   let inside = 0;
-  const b2 = blur * blur;
   for (let i = 0; i < model.count; i++) {
     const x = u[i] as number;
     const y = v[i] as number;
@@ -127,10 +129,7 @@ export function lengthScore(lines: LineImage, dt: DistanceMap, model: PitchModel
     const weight = Math.min(MAX_WEIGHT_PX, Math.hypot((u[j] as number) - x, (v[j] as number) - y));
     if (!(weight === weight)) continue;
     inside++;
-    const k = Math.floor(y) * w + Math.floor(x);
-    const d2 = dt.dist2[k] as number;
-    if (d2 < b2) s += weight * (1 - Math.sqrt(d2) / blur);
-    else if (lines.grass[k] === 1 || (lines.pitch[k] as number) < 64) s -= 0.5 * weight;
+    s += weight * pointScore(lines, dt, Math.floor(y) * w + Math.floor(x), blur);
   }
   return inside < 12 ? -Infinity : s;
 }
