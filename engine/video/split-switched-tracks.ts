@@ -1,7 +1,6 @@
 import { numberSwitches } from '../vision/identity/number-switches.js';
 import type { NumberVotes } from '../vision/identity/number-votes.js';
 import type { PersonRows } from './track-store.js';
-import { cutTracks, type TrackCuts } from './track-cuts.js';
 
 /** A track lost for at least this many frames may come back as somebody else. */
 const LOST_FRAMES = 5;
@@ -13,14 +12,8 @@ const OVERLAP_GAP = 3;
  * run of one number followed by a run of another (number-switches.ts), and the cut is put where the
  * two people met, at the end of the longest spell in which the track's box overlapped another person
  * between the two runs, or where the track came back after being lost for a while. Without such a
- * moment the readings alone do not cut. The rows from the cut on get a new track id (from `nextId`
- * up), in place, as do the readings (`votes`) and the overlap partners that pointed at them.
+ * moment the readings alone do not cut. Returns the cut frames per track; track-cuts.ts cuts there.
  */
-export function splitSwitchedTracks(rows: PersonRows, votes: NumberVotes, nextId: number): TrackCuts {
-  return cutTracks(rows, switchCuts(rows, votes), nextId, votes);
-}
-
-/** The frames where each track changed hands (splitSwitchedTracks), without cutting. */
 export function switchCuts(rows: PersonRows, votes: NumberVotes): Map<number, number[]> {
   const byTrack = rows.byTrack();
   const out = new Map<number, number[]>();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { splitSwitchedTracks } from '../../../engine/video/split-switched-tracks.js';
+import { switchCuts } from '../../../engine/video/split-switched-tracks.js';
+import { cutTracks } from '../../../engine/video/track-cuts.js';
 import { PersonRows, TrackKits } from '../../../engine/video/track-store.js';
 import { NumberVotes } from '../../../engine/vision/identity/number-votes.js';
 import type { FramePerson } from '../../../engine/vision/frame-analyser.js';
@@ -33,7 +34,7 @@ function match(meet = true) {
 describe('tracks that changed hands, cut where they did', () => {
   it('cuts a track at the end of its meeting with another and gives the rows, readings and partners from there a new id', () => {
     const { rows, votes } = match();
-    const cuts = splitSwitchedTracks(rows, votes, 10);
+    const cuts = cutTracks(rows, switchCuts(rows, votes), 10, votes);
     expect(cuts.count).toBe(1);
     expect(cuts.at(1, 50)).toBe(1);
     expect(cuts.at(1, 150)).toBe(10);
@@ -63,7 +64,7 @@ describe('tracks that changed hands, cut where they did', () => {
 
   it('does not cut where the track never met anybody nor was lost: the readings alone are not enough', () => {
     const { rows, votes } = match(false);
-    const cuts = splitSwitchedTracks(rows, votes, 10);
+    const cuts = cutTracks(rows, switchCuts(rows, votes), 10, votes);
     expect(cuts.count).toBe(0);
     expect(rows.track[150 * 3]).toBe(1);
     expect(votes.decide(1)).toBeNull();
