@@ -28,7 +28,18 @@ export interface FullMatch {
   truthDir: string;
   /** A scratch folder removed by close(). */
   work: string;
+  /** Imports the same match again (a second analysis, its results not yet computed or cached): its analysis id. */
+  importAgain(): Promise<number>;
+  /** The server's stderr lines so far (with `stderr: 'capture'`). */
+  stderrLines: string[];
   close(): void;
+}
+
+export interface FullMatchOptions {
+  /** Node options for the server process (e.g. `--import` of a probe). */
+  nodeArgs?: string[];
+  /** Keep the server's stderr in `stderrLines` instead of passing it through. */
+  stderr?: 'inherit' | 'capture';
 }
 
 /**
@@ -36,7 +47,7 @@ export interface FullMatch {
  * imported (`view` broadcast: detected rows on camera, projected off it; `all`: every object detected)
  * into a `touchline serve` child process with the rate limit lifted, over real HTTP.
  */
-export async function importFullMatch(view: 'broadcast' | 'all' = 'broadcast'): Promise<FullMatch> {
+export async function importFullMatch(view: 'broadcast' | 'all' = 'broadcast', options: FullMatchOptions = {}): Promise<FullMatch> {
   const work = mkdtempSync(join(tmpdir(), 'bench-match-'));
   const home = join(work, 'home');
   const truthDir = join(work, 'truth');
@@ -51,8 +62,16 @@ export async function importFullMatch(view: 'broadcast' | 'all' = 'broadcast'): 
     track,
     events: toTruthEvents(source),
   });
-  const child = spawn(process.execPath, [CLI, 'serve', '--port', '0'], {
-    env: { ...process.env, TOUCHLINE_HOME: home, TOUCHLINE_LOG_LEVEL: 'warn', TOUCHLINE_RATE_LIMIT_PER_MINUTE: '1000000' }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const capture = options.stderr === 'capture';
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), CLI, 'serve', '--port', '0'], {
+    env: { ...process.env, TOUCHLINE_HOME: home, TOUCHLINE_LOG_LEVEL: 'warn', TOUCHLINE_RATE_LIMIT_PER_MINUTE: '1000000' }, stdio: ['ignore', 'pipe', capture ? 'pipe' : 'inherit'] });
+  const stderrLines: string[] = [];
+  let partial = '';
+  child.stderr?.on('data', (c: Buffer) => {
+    const parts = (partial + c.toString()).split('\n');
+    partial = parts.pop() as string;
+    stderrLines.push(...parts);
+  });
   const close = () => {
     child.kill('SIGTERM');
     rmSync(work, { recursive: true, force: true });
@@ -72,19 +91,23 @@ export async function importFullMatch(view: 'broadcast' | 'all' = 'broadcast'): 
       const res = await fetch(`${base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
       return { status: res.status, body: await res.json() };
     };
+    const importOnce = async () => {
+      const created = await call('POST', '/v1/imports', { format: 'sim', paths: { dir: truthDir }, view, home_team_name: 'Home', away_team_name: 'Away' });
+      const id = created.body.data.id as number;
+      for (;;) {
+        const a = (await call('GET', `/v1/analyses/${id}`)).body.data;
+        if (a.status === 'done') break;
+        if (a.status !== 'init' && a.status !== 'running') throw new Error(`import ended ${a.status}: ${a.status_reason}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      return { id, videoId: created.body.data.video_id as number };
+    };
     const t0 = performance.now();
-    const created = await call('POST', '/v1/imports', { format: 'sim', paths: { dir: truthDir }, view, home_team_name: 'Home', away_team_name: 'Away' });
-    const id = created.body.data.id as number;
-    for (;;) {
-      const a = (await call('GET', `/v1/analyses/${id}`)).body.data;
-      if (a.status === 'done') break;
-      if (a.status !== 'init' && a.status !== 'running') throw new Error(`import ended ${a.status}: ${a.status_reason}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    const { id, videoId } = await importOnce();
     const importMs = performance.now() - t0;
-    const videoId = created.body.data.video_id as number;
+    const importAgain = async () => (await importOnce()).id;
     const facts = JSON.parse(readFileSync(join(home, 'videos', String(videoId), 'analyses', String(id), 'analysis.json'), 'utf8')) as AnalysisFacts;
-    return { base, headers, call, child, analysisId: id, videoId, facts, importMs, truthDir, work, close };
+    return { base, headers, call, child, analysisId: id, videoId, facts, importMs, truthDir, work, importAgain, stderrLines, close };
   } catch (err) {
     close();
     throw err;
