@@ -1,4 +1,5 @@
 import type { ResultEvent, TeamLabel } from '../results/result-events.js';
+import { NO_TEAM, type TrackingColumns } from '../results/tracking-columns.js';
 import { attackingDirection, isReversed, type AttackingDirection } from '../metrics/attacking-direction.js';
 
 export type CoordinateFrame = 'attacking' | 'attacking_first_half' | 'camera';
@@ -55,4 +56,15 @@ export function resolveOrientation(input: OrientationInput): Orientation {
     frame, source, reversed,
     toFrame: (team, t, x, y) => (reversed(team, t) ? { x: 105 - x, y: 68 - y } : { x, y }),
   };
+}
+
+/**
+ * The reports' coordinate frame for stored results, given the video's side as composed now (spec
+ * 2.9/2.10 `hub`: the client's assertion, or the side the confirmed kit gives once the run has said which
+ * kit started left); the results' own squads vouch for it when nothing else does.
+ */
+export function resultsOrientation(leftStartTeam: OrientationInput['leftStartTeam'], facts: { source: OrientationInput['source']; duration_ms: number }, tracking: TrackingColumns, events: readonly ResultEvent[]): Orientation {
+  let hasTeams = tracking.players.length > 0;
+  for (let i = 0; !hasTeams && i < tracking.length; i++) if (tracking.team[i] !== NO_TEAM) hasTeams = true;
+  return resolveOrientation({ leftStartTeam, source: facts.source, hasTeams, events, durationMs: facts.duration_ms });
 }

@@ -8,6 +8,7 @@ import type { AnalysisRunner } from './jobs/analysis-runner.js';
 import type { RosterRepo } from './store/roster-repo.js';
 import type { WebhooksRepo } from './store/webhooks-repo.js';
 import type { ResultsStore } from './results/results-store.js';
+import type { DeriveClient } from './results/derive-client.js';
 import type { EmbedTokensRepo } from './store/embed-tokens-repo.js';
 import type { PreviewRunner } from './preview/preview-runner.js';
 import type { UrlSigner } from './preview/signed-urls.js';
@@ -39,4 +40,6 @@ export interface ServiceContext {
   settings: SettingsRepo;
   /** Result files of done analyses, loaded once and cached. */
   results: ResultsStore;
+  /** Summaries, reports and queries, computed from the result files in a worker thread. */
+  derive: DeriveClient;
 }

@@ -18,6 +18,7 @@ import { WebhooksRepo } from './store/webhooks-repo.js';
 import { WebhookDispatcher } from './webhooks/dispatcher.js';
 import { notifyAnalysisFinished } from './webhooks/notify.js';
 import { ResultsStore } from './results/results-store.js';
+import { DeriveClient } from './results/derive-client.js';
 import { ANALYSIS_JOB, AnalysisRunner } from './jobs/analysis-runner.js';
 import { childProcessEngineHost, engineScratchDir, type EngineHost } from './jobs/engine-host.js';
 import { requeueOrphanedIngests, verifyLocalSources } from './jobs/source-check.js';
@@ -56,6 +57,7 @@ export async function createService(
   const appToken = ensureAppToken(tokens, config.home);
   const webhooks = new WebhooksRepo(db);
   const results = new ResultsStore(config.home);
+  const derive = new DeriveClient();
   const dispatcher = new WebhookDispatcher(webhooks, {
     retryBaseMs: config.webhookRetryBaseMs, maxAttempts: config.webhookMaxAttempts, timeoutMs: config.webhookTimeoutMs,
   });
@@ -67,7 +69,7 @@ export async function createService(
       notifyAnalysisFinished(webhooks, dispatcher, videos, analysis);
       // Someone usually looks at results right after they are done: load them and build the query
       // indexes now, off the request path (a failure here only means the first request does it).
-      if (analysis.status === 'done') setTimeout(() => void results.queryContext(analysis).catch(() => {}), 0);
+      if (analysis.status === 'done') void derive.call({ op: 'warm', dir: results.dir(analysis) }).catch(() => {});
     },
   });
   const jobs = new JobQueue(jobsRepo, { [INGEST_JOB]: ingestHandler(config, videos, (id) => runner.videoSettled(id)) }, {
@@ -80,7 +82,7 @@ export async function createService(
   });
   runner.attach(analysisJobs);
   const context: ServiceContext = {
-    config, db, videos, tokens, analyses, jobs, analysisJobs, runner, roster: new RosterRepo(db), webhooks, results,
+    config, db, videos, tokens, analyses, jobs, analysisJobs, runner, roster: new RosterRepo(db), webhooks, results, derive,
     embedTokens: new EmbedTokensRepo(db), preview, signer: new UrlSigner(), settings, appToken,
   };
   const app = await buildServer(context, options);
@@ -107,7 +109,7 @@ export async function createService(
       if (closed) return;
       closed = true;
       await app.close();
-      await Promise.all([jobs.stop(), analysisJobs.stop(), dispatcher.stop()]);
+      await Promise.all([jobs.stop(), analysisJobs.stop(), dispatcher.stop(), derive.close()]);
       db.close();
     },
   };

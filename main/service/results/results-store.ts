@@ -5,9 +5,6 @@ import type { ResultEvent } from '../../../engine/results/result-events.js';
 import type { TrackingColumns } from '../../../engine/results/tracking-columns.js';
 import { readTrackingFile } from '../../../engine/io/tracking-store.js';
 import { RESULT_FILES } from '../../../engine/worker-protocol.js';
-import { computeRowSpeeds } from '../../../engine/metrics/player-speed.js';
-import { warmQueryContext } from '../../../engine/metrics/query-index.js';
-import type { QueryContext } from '../../../engine/metrics/query-types.js';
 import type { AnalysisRow } from '../store/analyses-repo.js';
 import { analysisDir } from '../jobs/analysis-runner.js';
 
@@ -15,8 +12,7 @@ interface Loaded {
   facts?: Promise<AnalysisFacts>;
   events?: Promise<ResultEvent[]>;
   tracking?: Promise<TrackingColumns>;
-  speeds?: Promise<Float32Array>;
-  /** Anything else derived once per analysis (query indexes). */
+  /** Anything else derived once per analysis. */
   memo: Map<string, unknown>;
 }
 
@@ -70,29 +66,6 @@ export class ResultsStore {
 
   trackingPath(a: Pick<AnalysisRow, 'id' | 'video_id'>): string {
     return join(this.dir(a), RESULT_FILES.tracking);
-  }
-
-  /** Smoothed speed per tracking row (frame_state's speed_mps), computed once. */
-  speeds(a: Pick<AnalysisRow, 'id' | 'video_id'>): Promise<Float32Array> {
-    const e = this.entry(a);
-    e.speeds ??= this.tracking(a).then((cols) => computeRowSpeeds(cols));
-    return e.speeds;
-  }
-
-  /**
-   * What query-intervals needs, with its indexes built (ball rows, rows per player, events per type):
-   * once per loaded analysis. Team names are a placeholder: callers lay the current names over it.
-   */
-  queryContext(a: Pick<AnalysisRow, 'id' | 'video_id'>): Promise<QueryContext> {
-    return this.memo(a, 'query-context', async () => {
-      const [events, tracking, speedMps, facts] = await Promise.all([this.events(a), this.tracking(a), this.speeds(a), this.facts(a)]);
-      const qc: QueryContext = {
-        events, tracking, speedMps, durationMs: facts.duration_ms, frameMs: facts.frame_ms,
-        dataVersion: facts.data_version, engineVersion: facts.engine_version, teamNames: { team_0: 'Team 0', team_1: 'Team 1' },
-      };
-      warmQueryContext(qc);
-      return qc;
-    });
   }
 
   /** Any value derived from the results, computed once per analysis while it stays loaded. */

@@ -6,8 +6,7 @@ import { apiError } from '../errors.js';
 import type { ServiceContext } from '../context.js';
 import { resultErrors } from '../schemas/result-schemas.js';
 import { PlayerReportSchema } from '../schemas/report-schemas.js';
-import { reportOrientation } from '../results/report-orientation.js';
-import { computePlayerReport } from '../../../engine/reports/player-report.js';
+import { reportSides } from '../results/report-orientation.js';
 import { REPORT_SCHEMA_VERSION } from '../../../engine/reports/report-params.js';
 import { PLAYER_ID_PATTERN } from '../../../engine/results/analysis-facts.js';
 import { doneAnalysis } from './result-access.js';
@@ -38,17 +37,19 @@ export function playerReportRoutes(ctx: ServiceContext) {
       if (!PLAYER_ID_PATTERN.test(playerId)) {
         throw apiError('PLAYER_NOT_FOUND', `player id '${playerId}' is not of the form <team>-<jersey> (e.g. 0-10, 1-GK)`);
       }
-      const [tracking, events, facts] = await Promise.all([ctx.results.tracking(analysis), ctx.results.events(analysis), ctx.results.facts(analysis)]);
-      const orientation = reportOrientation(video, facts, tracking, events);
-      const name = `player-report-v${REPORT_SCHEMA_VERSION}-${orientation.source ?? 'camera'}-${playerId}.json`;
-      const known = tracking.players.includes(playerId);
-      if (!known) throw apiError('PLAYER_NOT_FOUND', `player ${playerId} was never detected in analysis ${analysis.id}`);
+      const facts = await ctx.results.facts(analysis);
+      const sides = reportSides(ctx, analysis, video, facts);
+      const name = `player-report-v${REPORT_SCHEMA_VERSION}-${(await ctx.derive.call({ op: 'orientation-source', ...sides })) ?? 'camera'}-${playerId}.json`;
+      const neverDetected = () => apiError('PLAYER_NOT_FOUND', `player ${playerId} was never detected in analysis ${analysis.id}`);
       // A player seen only off camera (projected rows) has no report: cached as null, answered 404.
-      const path = await ctx.results.cachedFile(analysis, name, async () =>
-        JSON.stringify(computePlayerReport(playerId, { tracking, speeds: await ctx.results.speeds(analysis), events, facts, orientation, crops: facts.crops?.individuals[playerId] ?? 0 })));
+      const path = await ctx.results.cachedFile(analysis, name, async () => {
+        const text = await ctx.derive.call({ op: 'player-report', ...sides, playerId });
+        if (text === null) throw neverDetected();
+        return text;
+      });
       // Served as the stored text, kept in memory while the analysis is loaded: no parse, no re-serialise.
       const text = await ctx.results.memo(analysis, name, () => readFile(path, 'utf8'));
-      if (text === 'null') throw apiError('PLAYER_NOT_FOUND', `player ${playerId} was never detected in analysis ${analysis.id}`);
+      if (text === 'null') throw neverDetected();
       // A string payload goes out as it is (the schema's serializer applies to objects only).
       return reply.type('application/json; charset=utf-8').send(text as never);
     });

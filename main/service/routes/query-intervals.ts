@@ -5,8 +5,8 @@ import type { ServiceContext } from '../context.js';
 import { apiError } from '../errors.js';
 import { IdParams, Nullable, StringEnum } from '../schemas/common.js';
 import { resultErrors } from '../schemas/result-schemas.js';
-import { FILTER_TYPES, QueryError, type IntervalQuery } from '../../../engine/metrics/query-types.js';
-import { runIntervalQuery } from '../../../engine/metrics/query-intervals.js';
+import { FILTER_TYPES, type IntervalQuery } from '../../../engine/metrics/query-types.js';
+import { DeriveQueryError } from '../results/derive-client.js';
 import { composeTeamMapping } from '../results/team-identity.js';
 import { doneAnalysis } from './result-access.js';
 import { optionalBody } from '../http/optional-body.js';
@@ -54,13 +54,14 @@ export function queryIntervalsRoutes(ctx: ServiceContext) {
       preValidation: optionalBody,
     }, async (request) => {
       const { analysis, video } = doneAnalysis(ctx, request, request.params.id);
-      const base = await ctx.results.queryContext(analysis);
-      // Names are composed now (GEN-08); the indexes stay cached on the shared tracking and events.
+      // Names are composed now (GEN-08); the indexes stay cached with the loaded results in the worker.
       const mapping = composeTeamMapping(video, await ctx.results.facts(analysis));
       try {
-        return runIntervalQuery(request.body as IntervalQuery, { ...base, teamNames: { team_0: mapping.team_0.name, team_1: mapping.team_1.name } });
+        return await ctx.derive.call({
+          op: 'query', dir: ctx.results.dir(analysis), query: request.body as IntervalQuery, teamNames: { team_0: mapping.team_0.name, team_1: mapping.team_1.name },
+        });
       } catch (error) {
-        if (error instanceof QueryError) throw apiError('VALIDATION_FAILED', error.message);
+        if (error instanceof DeriveQueryError) throw apiError('VALIDATION_FAILED', error.message);
         throw error;
       }
     });

@@ -5,7 +5,7 @@ import { Type } from '@sinclair/typebox';
 import type { ServiceContext } from '../context.js';
 import { IdParams } from '../schemas/common.js';
 import { resultErrors } from '../schemas/result-schemas.js';
-import { computeSummary, type MatchSummary } from '../../../engine/metrics/summary.js';
+import type { MatchSummary } from '../../../engine/metrics/summary.js';
 import { composeTeamMapping } from '../results/team-identity.js';
 import { identityMap, resolveIdentities } from '../results/identities.js';
 import { doneAnalysis } from './result-access.js';
@@ -31,16 +31,8 @@ export function summaryRoutes(ctx: ServiceContext) {
       },
     }, async (request, reply) => {
       const { analysis, video } = doneAnalysis(ctx, request, request.params.id);
-      const path = await ctx.results.cachedFile(analysis, `summary-v${SUMMARY_SCHEMA_VERSION}.json`, async () => {
-        const [tracking, speedMps, events, facts] = await Promise.all([
-          ctx.results.tracking(analysis), ctx.results.speeds(analysis), ctx.results.events(analysis), ctx.results.facts(analysis),
-        ]);
-        return JSON.stringify(computeSummary({
-          tracking, speedMps, events, durationMs: facts.duration_ms, frameMs: facts.frame_ms,
-          gameId: video.game_name, version: facts.engine_version, generatedAt: new Date().toISOString(),
-          teamNames: { team_0: 'Team 0', team_1: 'Team 1' }, playerNames: {},
-        }));
-      });
+      const path = await ctx.results.cachedFile(analysis, `summary-v${SUMMARY_SCHEMA_VERSION}.json`, () =>
+        ctx.derive.call({ op: 'summary', dir: ctx.results.dir(analysis), gameId: video.game_name, generatedAt: new Date().toISOString() }));
       const summary = await ctx.results.memo(analysis, `summary-json-v${SUMMARY_SCHEMA_VERSION}`, async () =>
         JSON.parse(await readFile(path, 'utf8')) as MatchSummary);
       const facts = await ctx.results.facts(analysis);

@@ -6,8 +6,8 @@ import { IdParams } from '../schemas/common.js';
 import { resultErrors } from '../schemas/result-schemas.js';
 import { TeamReportSchema } from '../schemas/report-schemas.js';
 import { composeTeamMapping } from '../results/team-identity.js';
-import { reportOrientation } from '../results/report-orientation.js';
-import { computeTeamReport, type TeamReport } from '../../../engine/reports/team-report.js';
+import { reportSides } from '../results/report-orientation.js';
+import type { TeamReport } from '../../../engine/reports/team-report.js';
 import { REPORT_SCHEMA_VERSION } from '../../../engine/reports/report-params.js';
 import { doneAnalysis } from './result-access.js';
 
@@ -30,10 +30,10 @@ export function teamReportRoutes(ctx: ServiceContext) {
       },
     }, async (request) => {
       const { analysis, video } = doneAnalysis(ctx, request, request.params.id);
-      const [tracking, events, facts] = await Promise.all([ctx.results.tracking(analysis), ctx.results.events(analysis), ctx.results.facts(analysis)]);
-      const orientation = reportOrientation(video, facts, tracking, events);
-      const name = `team-report-v${REPORT_SCHEMA_VERSION}-${orientation.source ?? 'camera'}.json`;
-      const path = await ctx.results.cachedFile(analysis, name, async () => JSON.stringify(computeTeamReport({ tracking, events, facts, orientation })));
+      const facts = await ctx.results.facts(analysis);
+      const sides = reportSides(ctx, analysis, video, facts);
+      const name = `team-report-v${REPORT_SCHEMA_VERSION}-${(await ctx.derive.call({ op: 'orientation-source', ...sides })) ?? 'camera'}.json`;
+      const path = await ctx.results.cachedFile(analysis, name, () => ctx.derive.call({ op: 'team-report', ...sides }));
       const report = await ctx.results.memo(analysis, name, async () => JSON.parse(await readFile(path, 'utf8')) as TeamReport);
       const mapping = composeTeamMapping(video, facts);
       return { ...report, teams: report.teams.map((t) => ({ ...t, name: t.team === 0 ? mapping.team_0.name : mapping.team_1.name })) };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { reportOrientation } from '../../../main/service/results/report-orientation.js';
-import { emptyColumns } from '../../../engine/results/tracking-columns.js';
+import { resultsOrientation } from '../../../engine/reports/orientation.js';
+import { composeTeamMapping } from '../../../main/service/results/team-identity.js';
+import { emptyColumns, type TrackingColumns } from '../../../engine/results/tracking-columns.js';
 
 const video = {
   left_start_team: 'unknown' as const, left_start_team_set_by: null, confirmed_home_key: 'team_b' as const,
@@ -10,6 +11,10 @@ const facts = {
   source: 'video' as const, duration_ms: 60_000,
   team_roles: { team_0: null, team_1: null }, kit_keys: { team_0: 'team_b' as const, team_1: 'team_a' as const },
 };
+
+/** The reports' orientation as the service composes it: the video's side now, the results' own squads. */
+const reportOrientation = (v: Parameters<typeof composeTeamMapping>[0], f: typeof facts, tracking: TrackingColumns, events: []) =>
+  resultsOrientation(composeTeamMapping(v, f).left_start_team, f, tracking, events);
 
 describe('reportOrientation', () => {
   it('[PLR-02] a kit confirmed after the run resolves the side: hub, though the row still reads unknown', () => {

@@ -1,0 +1,41 @@
+import type { IntervalQuery, QueryInterval } from '../metrics/query-types.js';
+import type { OrientationSource } from '../reports/orientation.js';
+
+/**
+ * What the service asks the derive worker (derive-worker.ts): results computed from an analysis's
+ * stored files, off the service's event loop. Each request names the analysis's results folder; the
+ * worker reads the files itself and keeps the last few analyses loaded. Replies carry plain data or the
+ * JSON text the service caches as it is.
+ */
+export type DeriveRequest =
+  /** The summary (spec 2.6) as JSON text, names not yet laid over. */
+  | { op: 'summary'; dir: string; gameId: string; generatedAt: string }
+  /** Who vouches for the reports' orientation: the cache key of both reports. */
+  | { op: 'orientation-source'; dir: string; leftStartTeam: LeftStartTeam }
+  /** The team report (spec 2.10) as JSON text. */
+  | { op: 'team-report'; dir: string; leftStartTeam: LeftStartTeam }
+  /** A player report (spec 2.9) as JSON text (`null` for a player seen only off camera), or null: never detected. */
+  | { op: 'player-report'; dir: string; leftStartTeam: LeftStartTeam; playerId: string }
+  /** Loads an analysis just finished and builds its query indexes, before anyone asks. */
+  | { op: 'warm'; dir: string }
+  /** Query intervals (spec 2.8) with the team names given. */
+  | { op: 'query'; dir: string; query: IntervalQuery; teamNames: { team_0: string; team_1: string } };
+
+export type LeftStartTeam = 'home' | 'away' | 'unknown';
+
+export type DeriveValue<R extends DeriveRequest['op']> =
+  R extends 'summary' | 'team-report' ? string
+    : R extends 'orientation-source' ? OrientationSource | null
+      : R extends 'player-report' ? string | null
+        : R extends 'query' ? QueryInterval[]
+          : null;
+
+/** The worker's reply to request `id`: its value, or why it failed (`query`: the query itself is wrong). */
+export type DeriveReply =
+  | { id: number; ok: true; value: unknown }
+  | { id: number; ok: false; kind: 'query' | 'internal'; message: string };
+
+export interface DeriveEnvelope {
+  id: number;
+  request: DeriveRequest;
+}

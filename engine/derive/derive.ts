@@ -1,0 +1,44 @@
+import { computeSummary } from '../metrics/summary.js';
+import { runIntervalQuery } from '../metrics/query-intervals.js';
+import { computeTeamReport } from '../reports/team-report.js';
+import { computePlayerReport } from '../reports/player-report.js';
+import { resultsOrientation, type Orientation } from '../reports/orientation.js';
+import type { DeriveRequest, LeftStartTeam } from './derive-protocol.js';
+import type { LoadedResults, LoadedResultsCache } from './loaded-results.js';
+
+async function orientation(r: LoadedResults, leftStartTeam: LeftStartTeam): Promise<Orientation> {
+  const [tracking, events, facts] = await Promise.all([r.tracking(), r.events(), r.facts()]);
+  return resultsOrientation(leftStartTeam, facts, tracking, events);
+}
+
+/** Answers one derive request from the loaded results (derive-protocol.ts says what each returns). */
+export async function derive(request: DeriveRequest, cache: LoadedResultsCache): Promise<unknown> {
+  const r = cache.get(request.dir);
+  switch (request.op) {
+    case 'summary': {
+      const [tracking, speedMps, events, facts] = await Promise.all([r.tracking(), r.speeds(), r.events(), r.facts()]);
+      return JSON.stringify(computeSummary({
+        tracking, speedMps, events, durationMs: facts.duration_ms, frameMs: facts.frame_ms,
+        gameId: request.gameId, version: facts.engine_version, generatedAt: request.generatedAt,
+        teamNames: { team_0: 'Team 0', team_1: 'Team 1' }, playerNames: {},
+      }));
+    }
+    case 'orientation-source':
+      return (await orientation(r, request.leftStartTeam)).source;
+    case 'team-report': {
+      const [tracking, events, facts] = await Promise.all([r.tracking(), r.events(), r.facts()]);
+      return JSON.stringify(computeTeamReport({ tracking, events, facts, orientation: await orientation(r, request.leftStartTeam) }));
+    }
+    case 'player-report': {
+      const [tracking, events, facts, speeds] = await Promise.all([r.tracking(), r.events(), r.facts(), r.speeds()]);
+      if (!tracking.players.includes(request.playerId)) return null;
+      const o = await orientation(r, request.leftStartTeam);
+      return JSON.stringify(computePlayerReport(request.playerId, { tracking, speeds, events, facts, orientation: o, crops: facts.crops?.individuals[request.playerId] ?? 0 }));
+    }
+    case 'warm':
+      await r.queryContext();
+      return null;
+    case 'query':
+      return runIntervalQuery(request.query, { ...(await r.queryContext()), teamNames: request.teamNames });
+  }
+}
