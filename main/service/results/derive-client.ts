@@ -24,6 +24,7 @@ export class DeriveClient {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
+      worker.ref();
       worker.postMessage({ id, request } satisfies DeriveEnvelope);
     });
   }
@@ -38,13 +39,16 @@ export class DeriveClient {
 
   private start(): Worker {
     if (this.worker) return this.worker;
-    const worker = new Worker(this.script);
-    // An idle worker must not keep a headless service (or a test) alive on its own.
+    // None of the service's own Node options (a preloaded module, --input-type) are the worker's.
+    const worker = new Worker(this.script, { execArgv: [] });
+    // An idle worker must not keep a headless service (or a test) alive on its own; a busy one must,
+    // or a caller with nothing else pending would exit before its answer.
     worker.unref();
     worker.on('message', (reply: DeriveReply) => {
       const p = this.pending.get(reply.id);
       if (!p) return;
       this.pending.delete(reply.id);
+      if (this.pending.size === 0) worker.unref();
       if (reply.ok) p.resolve(reply.value);
       else p.reject(reply.kind === 'query' ? new DeriveQueryError(reply.message) : new Error(`derive worker: ${reply.message}`));
     });

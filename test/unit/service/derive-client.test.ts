@@ -38,3 +38,18 @@ describe('DeriveClient (the derive worker thread)', () => {
     }
   });
 });
+
+describe('DeriveClient in a process with nothing else to do', () => {
+  it('the process waits for the answer, then exits on its own (the idle worker does not hold it)', async () => {
+    const { spawnSync } = await import('node:child_process');
+    const code = `
+      import { DeriveClient } from ${JSON.stringify(new URL('../../../dist/main/service/results/derive-client.js', import.meta.url).href)};
+      const c = new DeriveClient(${JSON.stringify(DYING)});
+      console.log('answer', JSON.stringify(await c.call({ op: 'warm', dir: '/nowhere' })));`;
+    // The compiled client (npm test builds first): a plain Node process runs JavaScript.
+    const r = spawnSync(process.execPath, ['--input-type=module', '-e', code], { encoding: 'utf8', timeout: 20_000 });
+    expect(r.stderr).toBe('');
+    expect(r.stdout.trim()).toBe('answer null');
+    expect(r.status).toBe(0);
+  });
+});
