@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { decodeFrames, frameAt } from '../engine/io/frame-source.js';
 import { probeVideo } from '../engine/io/probe.js';
-import type { Camera } from '../engine/geometry/camera.js';
+import { scaleCamera, type Camera } from '../engine/geometry/camera.js';
 import { gridErrors } from './eval/grid-errors.js';
 import { downscaleRgb, linePixels } from '../engine/vision/calibration/line-pixels.js';
 import { CalibrationTracker } from '../engine/vision/calibration/calibration-tracker.js';
@@ -83,7 +83,7 @@ async function main(): Promise<void> {
       continue;
     }
     calibrated++;
-    const cam: Camera = { ...r.camera, focal: r.camera.focal * factor, width, height };
+    const cam: Camera = scaleCamera(r.camera, factor, width, height);
     const e = gridErrors(t.camera, cam);
     errors.push(...e);
     perFrame.push(quantile(e, 0.5));

@@ -17,7 +17,7 @@ import { VideoEncoder } from '../engine/io/video-encoder.js';
 import { analyseVideo, type DebugFrame } from '../engine/video/analyse-video.js';
 import { analysisGeometry } from '../main/service/jobs/ingest.js';
 import { ROLES } from '../engine/results/tracking-columns.js';
-import { projector, type Camera } from '../engine/geometry/camera.js';
+import { projector, scaleCamera, type Camera } from '../engine/geometry/camera.js';
 import { pitchMarkings } from '../engine/geometry/pitch-markings.js';
 import { maxWeightMatching } from './eval/hungarian.js';
 import { machineDescription, report, runBench } from './machine.js';
@@ -59,7 +59,7 @@ function drawFrame(rgb: Uint8Array, w: number, h: number, d: DebugFrame | undefi
   }
   ctx.putImageData(img, 0, 0);
   if (d?.camera) {
-    const cam: Camera = { ...d.camera, focal: d.camera.focal * scale, width: w, height: h };
+    const cam: Camera = scaleCamera(d.camera, scale, w, h);
     const proj = projector(cam);
     ctx.strokeStyle = 'rgba(255, 230, 0, 0.85)';
     ctx.lineWidth = 1.5;

@@ -1,4 +1,4 @@
-import { groundProjector, type Camera } from '../../engine/geometry/camera.js';
+import { groundProjector, scaleCamera, type Camera } from '../../engine/geometry/camera.js';
 import { PITCH_LENGTH, PITCH_WIDTH } from '../../engine/geometry/pitch-markings.js';
 
 /**
@@ -33,8 +33,7 @@ export interface PitchPointScore {
 
 /** A camera found at the working size, scaled to the clip's source pixels. */
 export function atSourceSize(cam: Camera, width: number, height: number): Camera {
-  const k = width / cam.width;
-  return { ...cam, focal: cam.focal * k, width, height };
+  return scaleCamera(cam, width / cam.width, width, height);
 }
 
 /** Errors (metres) of one frame's points through `camera` (at the labels' pixel size), the nearer of the two ends. */

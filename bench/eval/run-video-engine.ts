@@ -1,6 +1,6 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Camera } from '../../engine/geometry/camera.js';
+import { scaleCamera, type Camera } from '../../engine/geometry/camera.js';
 import { probeVideo } from '../../engine/io/probe.js';
 import { analyseVideo, type VideoAnalysisResult } from '../../engine/video/analyse-video.js';
 import type { PitchTrackerOptions } from '../../engine/vision/tracking/pitch-tracker.js';
@@ -42,7 +42,7 @@ export async function runVideoEngine(truthDir: string, outDir: string, options: 
   await writeFile(join(outDir, 'events.json'), JSON.stringify(result.events.map((e) => ({ ...e, start_ms: e.start_ms + offset, end_ms: e.end_ms + offset }))));
   const debug = result.debug ?? [];
   // The camera in source pixels too: with lens distortion the homography alone misplaces pixels.
-  const toSource = (c: Camera | null, scale: number): Camera | null => (c ? { ...c, focal: c.focal * scale, width: Math.round(c.width * scale), height: Math.round(c.height * scale) } : null);
+  const toSource = (c: Camera | null, scale: number): Camera | null => (c ? scaleCamera(c, scale, Math.round(c.width * scale), Math.round(c.height * scale)) : null);
   await writeFile(join(outDir, 'calibration.ndjson'), `${debug.map((d) => JSON.stringify({
     t_ms: d.t_ms + offset, homography: d.homography, camera: d.homography ? toSource(d.camera, probe.width / (d.camera?.width ?? probe.width)) : null,
   })).join('\n')}\n`);

@@ -20,6 +20,25 @@ export interface Camera {
   height: number;
   /** Radial distortion on normalised coordinates: x_d = x (1 + k1 r²). Barrel when negative. */
   k1: number;
+  /**
+   * Where the optical axis meets the picture, pixels right of and below its centre (absent: at the
+   * centre). Off centre in a picture cut out of a larger one (a tactical camera's feed cropped to 16:9).
+   */
+  ppx?: number;
+  ppy?: number;
+}
+
+/** The picture point of the optical axis (the principal point), pixels. */
+export function principalPoint(cam: Camera): [number, number] {
+  return [cam.width / 2 + (cam.ppx ?? 0), cam.height / 2 + (cam.ppy ?? 0)];
+}
+
+/** The same camera for a picture `k` times as large (width and height as given, rounded by the caller). */
+export function scaleCamera(cam: Camera, k: number, width: number, height: number): Camera {
+  const out: Camera = { ...cam, focal: cam.focal * k, width, height };
+  if (cam.ppx !== undefined) out.ppx = cam.ppx * k;
+  if (cam.ppy !== undefined) out.ppy = cam.ppy * k;
+  return out;
 }
 
 export type Mat3 = [number, number, number, number, number, number, number, number, number];
@@ -65,8 +84,7 @@ export function lensLimit2(k1: number): number {
 
 export function projector(cam: Camera): Projector {
   const R = rotation(cam);
-  const cx = cam.width / 2;
-  const cy = cam.height / 2;
+  const [cx, cy] = principalPoint(cam);
   const limit2 = lensLimit2(cam.k1);
   return {
     camera: cam,
@@ -106,8 +124,7 @@ export function groundHomography(cam: Camera): Mat3 {
     -(R[6] * cam.x + R[7] * cam.y + R[8] * cam.z),
   ] as const;
   const f = cam.focal;
-  const cx = cam.width / 2;
-  const cy = cam.height / 2;
+  const [cx, cy] = principalPoint(cam);
   // K [c0 c1 t] where c0, c1 are the first two columns of R.
   const cols = [[R[0], R[3], R[6]], [R[1], R[4], R[7]], [t[0], t[1], t[2]]] as const;
   const H = cols.map(([a, b, c]) => [f * a + cx * c, f * b + cy * c, c]);
@@ -146,8 +163,7 @@ export function projectionMatrix(cam: Camera): number[] {
     -(R[6] * cam.x + R[7] * cam.y + R[8] * cam.z),
   ];
   const f = cam.focal;
-  const cx = cam.width / 2;
-  const cy = cam.height / 2;
+  const [cx, cy] = principalPoint(cam);
   const rows = [[R[0], R[1], R[2], t[0]!], [R[3], R[4], R[5], t[1]!], [R[6], R[7], R[8], t[2]!]];
   return [
     ...rows[0]!.map((v, j) => f * v + cx * rows[2]![j]!),
@@ -176,8 +192,8 @@ export function groundProjector(cam: Camera): (u: number, v: number, height?: nu
  * written into `out` (ground projection calls this tens of thousands of times a frame: no allocation).
  */
 export function pixelDirection(cam: Camera, R: Mat3, u: number, v: number, out: Float64Array): Float64Array {
-  let xn = (u - cam.width / 2) / cam.focal;
-  let yn = (v - cam.height / 2) / cam.focal;
+  let xn = (u - cam.width / 2 - (cam.ppx ?? 0)) / cam.focal;
+  let yn = (v - cam.height / 2 - (cam.ppy ?? 0)) / cam.focal;
   if (cam.k1 !== 0) {
     const xd = xn;
     const yd = yn;

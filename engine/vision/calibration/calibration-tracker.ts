@@ -1,4 +1,5 @@
-import type { Camera } from '../../geometry/camera.js';
+import { groundProjector, projector, type Camera } from '../../geometry/camera.js';
+import { estimateCentre, recentred } from './principal-point.js';
 import { distanceTransform } from './distance-transform.js';
 import { fitCamera, fromParams, toParams, type FitResult, type Sigmas } from './camera-fit.js';
 import { candidatePositions, searchCamera, type Hypothesis } from './camera-search.js';
@@ -40,6 +41,20 @@ const DEG = Math.PI / 180;
  * clip, a view from another camera after a close-up was calibrated 40 m off).
  */
 const KEEP_BY_LENGTH = 2;
+
+/**
+ * Frames a camera must hold still (the pitch points it showed at its picture's quarter points stay
+ * within STILL_SHARE of the picture's width) before its principal point is estimated (withCentre): 2 s. Judged on the picture, not
+ * the parameters: a fit that cannot explain the lines may slide back and zoom in while showing the same. A static camera's feed (a tactical camera) may be cut
+ * out of a larger picture; an operated broadcast camera's is not, and there a turn and an offset look
+ * alike (a turn that mimics an offset at the centre misses it at the edge by the offset times tan² of
+ * half the view: a twentieth of it at 25 degrees across).
+ */
+const STILL_FRAMES = 50;
+const STILL_SHARE = 0.01;
+/** How much more of the lines' evidence (fit score) an offset must explain to be adopted. */
+const CENTRE_MIN_GAIN = 1.1;
+const CENTRE_REFIT: Sigmas = { pan: Infinity, tilt: Infinity, roll: 2 * DEG, logFocal: Infinity, x: 5, y: 5, z: 5, k1: 0 };
 
 /**
  * Most frames in a row carried by the pictures alone before lines must confirm the camera again: on real
@@ -88,6 +103,12 @@ export class CalibrationTracker {
   private backoff = 0;
   private wait = 0;
   private readonly minRatio: [number, number];
+  /** The principal point's offset once estimated (a still camera's, see withCentre), else null; tried once. */
+  private centre: [number, number] | null = null;
+  private centreTried = false;
+  /** The pitch points a run of still frames showed at the picture's quarter points (and those pixels), and the run's length. */
+  private stillAt: { ground: [number, number][]; pixels: [number, number][] } | null = null;
+  private stillFrames = 0;
   /** The previous frame's picture (for carrying), and how many frames in a row were carried. */
   private picture: GrayPicture | null = null;
   private carried = 0;
@@ -155,7 +176,7 @@ export class CalibrationTracker {
       const prior = predicted;
       const sigma: Sigmas = { pan: 3 * DEG, tilt: 1.5 * DEG, roll: 0.3 * DEG, logFocal: 0.06, x: 0.05, y: 0.05, z: 0.05, k1: this.options.distortion ? 0.002 : 0 };
       const fit = fitCamera(lines, this.fine, predicted, { prior, sigma, gates: [12, 7, 4, 3, 2.5, 2.5] });
-      if (this.believe(fit, 0)) return this.accept(fit, 'tracked');
+      if (this.believe(fit, 0)) return this.accept(this.still(fit) ? this.withCentre(lines, fit) : fit, 'tracked');
       const carried = this.carry(lines, before, picture, movers);
       if (carried) return carried;
     }
@@ -178,7 +199,8 @@ export class CalibrationTracker {
     // A known position may be off along the line of sight (one view hardly tells further-back-and-
     // zoomed-in from nearer): try it, and nearer and further along the line to the pitch centre.
     const positions = this.position ? depthVariants(this.position) : candidatePositions();
-    const hyps = [...this.views, ...searchCamera(lines, dt, this.coarse, { positions, keep: this.position ? 10 : 4, keepByLength: KEEP_BY_LENGTH })];
+    const centre = this.centre ?? undefined;
+    const hyps = [...this.views, ...searchCamera(lines, dt, this.coarse, { positions, keep: this.position ? 10 : 4, keepByLength: KEEP_BY_LENGTH, centre })];
     const fitAll = (list: typeof hyps, positionSigma: number) => {
       let best: FitResult | null = null;
       let bestScore = -Infinity;
@@ -211,13 +233,56 @@ export class CalibrationTracker {
     // frame without enough lines (a close-up, a replay), where an open search would only find false
     // cameras (and drag the position to them).
     if (this.position && !this.positionConfirmed) {
-      const open = fitAll(searchCamera(lines, dt, this.coarse, { positions: candidatePositions(), keep: 4 }), 15);
+      const open = fitAll(searchCamera(lines, dt, this.coarse, { positions: candidatePositions(), keep: 4, centre }), 15);
       if (open && this.believe(open, 1)) {
         this.positionWeight = Math.min(this.positionWeight, 2);
         return this.accept(open, 'searched');
       }
     }
     return this.fail();
+  }
+
+  /** Whether the camera has now held still for STILL_FRAMES tracked frames in a row (counted here). */
+  private still(fit: FitResult): boolean {
+    const cam = fit.camera;
+    const a = this.stillAt;
+    const proj = projector(cam);
+    const held = a !== null && a.ground.every((g, i) => {
+      const q = proj.project(g[0], g[1], 0);
+      const px = a.pixels[i] as [number, number];
+      return q !== null && Math.hypot(q[0] - px[0], q[1] - px[1]) <= STILL_SHARE * cam.width;
+    });
+    if (held) {
+      this.stillFrames++;
+    } else {
+      const toGround = groundProjector(cam);
+      const pixels: [number, number][] = [[0.25, 0.5], [0.75, 0.5], [0.5, 0.25], [0.5, 0.75]].map(([x, y]) => [(x as number) * cam.width, (y as number) * cam.height]);
+      const ground = pixels.map(([u, v]) => toGround(u, v));
+      this.stillAt = ground.every((g) => g !== null) ? { ground: ground as [number, number][], pixels } : null;
+      this.stillFrames = 0;
+    }
+    return this.stillFrames === STILL_FRAMES;
+  }
+
+  /**
+   * A camera that holds still has its principal point estimated from the frame's lines
+   * (principal-point.ts), once per video: a picture cut out of a larger one has it far off centre, and
+   * a centred camera then fits its lines metres off. Adopted only when it explains clearly more of the
+   * lines; the frame is refitted with it, and every later fit and search carries it.
+   */
+  private withCentre(lines: LineImage, fit: FitResult): FitResult {
+    if (this.centreTried || fit.camera.k1 !== 0) return fit;
+    this.centreTried = true;
+    const est = estimateCentre([lines], [fit.params]);
+    if (!(est.centred > 0) || est.score < CENTRE_MIN_GAIN * est.centred) return fit;
+    const p0 = recentred(fit.params, lines.width, lines.height, est.offset[0], est.offset[1]);
+    const refit = fitCamera(lines, this.fine, p0, { prior: p0, sigma: CENTRE_REFIT, gates: [30, 20, 12, 8, 5, 3, 2.5, 2.5, 2.5] });
+    if (refit.inliers <= fit.inliers) return fit;
+    this.centre = est.offset;
+    // The camera jumped to explain the same picture another way: no motion to carry into the next frame.
+    this.prev = null;
+    this.velocity = null;
+    return refit;
   }
 
   /** The previous camera carried to this frame by the pictures, or null (nothing to carry, too long carried, the pictures disagree). */
@@ -243,7 +308,8 @@ export class CalibrationTracker {
 
   private accept(fit: FitResult, how: CalibrationResult['how']): CalibrationResult {
     this.carried = 0;
-    if (this.prev) this.velocity = fit.params.map((v, i) => v - (this.prev as Float64Array)[i]!);
+    // The principal point is the rig's, never in motion.
+    if (this.prev) this.velocity = fit.params.map((v, i) => (i >= 8 ? 0 : v - (this.prev as Float64Array)[i]!));
     this.prev = fit.params;
     const p = fit.params;
     const w = Math.min(250, this.positionWeight + 1);
@@ -255,6 +321,8 @@ export class CalibrationTracker {
 
   private fail(): CalibrationResult {
     this.carried = 0;
+    this.stillAt = null;
+    this.stillFrames = 0;
     this.prev = null;
     this.velocity = null;
     return { camera: null, how: 'failed', inliers: 0, visible: 0, rms: Infinity };

@@ -148,6 +148,9 @@ function gaussNewton(from: Camera, scale: number, a: GrayPicture, b: GrayPicture
   const w = a.width;
   const h = a.height;
   const f1 = from.focal * scale;
+  // The principal point at this level (the offset scales with the picture).
+  const ox = w / 2 + (from.ppx ?? 0) * scale;
+  const oy = h / 2 + (from.ppy ?? 0) * scale;
   const R1 = rotation(from);
   const eps = [1e-4, 1e-4, 1e-4, 1e-4];
   const warps = [p, ...p.map((_, j) => p.map((v, i) => (i === j ? v + (eps[i] as number) : v)))].map((q) => ({ R: turn(q[0] as number, q[1] as number, q[2] as number), f: Math.exp(q[3] as number) * scale }));
@@ -158,8 +161,8 @@ function gaussNewton(from: Camera, scale: number, a: GrayPicture, b: GrayPicture
     const u = samples[2 * s] as number;
     const v = samples[2 * s + 1] as number;
     // The old pixel's ray in the world (R1^T K1^-1 [u v 1]).
-    const xn = (u - w / 2) / f1;
-    const yn = (v - h / 2) / f1;
+    const xn = (u - ox) / f1;
+    const yn = (v - oy) / f1;
     const dx = R1[0] * xn + R1[3] * yn + R1[6];
     const dy = R1[1] * xn + R1[4] * yn + R1[7];
     const dz = R1[2] * xn + R1[5] * yn + R1[8];
@@ -171,8 +174,8 @@ function gaussNewton(from: Camera, scale: number, a: GrayPicture, b: GrayPicture
         ok = false;
         break;
       }
-      uv[2 * k] = w / 2 + (f * (R[0] * dx + R[1] * dy + R[2] * dz)) / cz;
-      uv[2 * k + 1] = h / 2 + (f * (R[3] * dx + R[4] * dy + R[5] * dz)) / cz;
+      uv[2 * k] = ox + (f * (R[0] * dx + R[1] * dy + R[2] * dz)) / cz;
+      uv[2 * k + 1] = oy + (f * (R[3] * dx + R[4] * dy + R[5] * dz)) / cz;
     }
     if (!ok) continue;
     const x2 = uv[0] as number;

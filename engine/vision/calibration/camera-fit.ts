@@ -1,26 +1,33 @@
-import { lensLimit2, rotation, type Camera } from '../../geometry/camera.js';
+import { lensLimit2, principalPoint, rotation, type Camera } from '../../geometry/camera.js';
 import { LINE_WIDTH } from '../../geometry/pitch-markings.js';
 import type { LineImage } from './line-pixels.js';
 import { offsetModel, TANGENT_NUDGE, type PitchModel } from './pitch-model.js';
 
 /** Parameter vector of a camera fit: angles in radians, focal as its logarithm, position in metres. */
-export const PARAMS = ['pan', 'tilt', 'roll', 'logFocal', 'x', 'y', 'z', 'k1'] as const;
+export const PARAMS = ['pan', 'tilt', 'roll', 'logFocal', 'x', 'y', 'z', 'k1', 'ppx', 'ppy'] as const;
 export type ParamName = (typeof PARAMS)[number];
 
 export function toParams(c: Camera): Float64Array {
-  return Float64Array.from([c.pan, c.tilt, c.roll, Math.log(c.focal), c.x, c.y, c.z, c.k1]);
+  return Float64Array.from([c.pan, c.tilt, c.roll, Math.log(c.focal), c.x, c.y, c.z, c.k1, c.ppx ?? 0, c.ppy ?? 0]);
 }
 
 export function fromParams(p: Float64Array, width: number, height: number): Camera {
-  return { pan: p[0] as number, tilt: p[1] as number, roll: p[2] as number, focal: Math.exp(p[3] as number), x: p[4] as number, y: p[5] as number, z: p[6] as number, k1: p[7] as number, width, height };
+  const cam: Camera = { pan: p[0] as number, tilt: p[1] as number, roll: p[2] as number, focal: Math.exp(p[3] as number), x: p[4] as number, y: p[5] as number, z: p[6] as number, k1: p[7] as number, width, height };
+  // A centred camera carries no offset fields at all (most cameras; the renderer's truth).
+  if (p[8] || p[9]) {
+    cam.ppx = p[8] as number;
+    cam.ppy = p[9] as number;
+  }
+  return cam;
 }
 
 /**
  * What the fit may change and how far from where it starts: a standard deviation per parameter
  * (0 = held fixed, Infinity = free). Finite values act as a Gaussian prior around `prior`, which keeps
  * a view that shows only parallel lines where the previous frames put it instead of letting it drift.
+ * The principal point's offset is held unless given (a rig's intrinsic, fitted over frames: principal-point.ts).
  */
-export type Sigmas = Record<ParamName, number>;
+export type Sigmas = Record<Exclude<ParamName, 'ppx' | 'ppy'>, number> & Partial<Record<'ppx' | 'ppy', number>>;
 
 export interface FitOptions {
   prior: Float64Array;
@@ -46,8 +53,7 @@ export interface FitResult {
 export function projectModel(p: Float64Array, width: number, height: number, model: PitchModel, u: Float64Array, v: Float64Array): void {
   const cam = fromParams(p, width, height);
   const R = rotation(cam);
-  const cx = width / 2;
-  const cy = height / 2;
+  const [cx, cy] = principalPoint(cam);
   const f = cam.focal;
   const k1 = cam.k1;
   const limit2 = lensLimit2(k1);
@@ -112,7 +118,7 @@ function solve(A: Float64Array, b: Float64Array, n: number): Float64Array | null
   return x;
 }
 
-const STEP: Record<ParamName, number> = { pan: 1e-4, tilt: 1e-4, roll: 1e-4, logFocal: 1e-4, x: 0.01, y: 0.01, z: 0.01, k1: 1e-4 };
+const STEP: Record<ParamName, number> = { pan: 1e-4, tilt: 1e-4, roll: 1e-4, logFocal: 1e-4, x: 0.01, y: 0.01, z: 0.01, k1: 1e-4, ppx: 0.5, ppy: 0.5 };
 
 /**
  * Fits a camera to the painted lines of one frame: iterative closest points with point-to-line residuals
@@ -124,7 +130,7 @@ export function fitCamera(lines: LineImage, model: PitchModel, start: Float64Arr
   const p = Float64Array.from(start);
   const free: number[] = [];
   PARAMS.forEach((name, j) => {
-    if (o.sigma[name] > 0) free.push(j);
+    if ((o.sigma[name] ?? 0) > 0) free.push(j);
   });
   const F = free.length;
   const m = model.count;
@@ -204,7 +210,7 @@ export function fitCamera(lines: LineImage, model: PitchModel, start: Float64Arr
     for (let a = 0; a < F; a++) {
       for (let bb = 0; bb < a; bb++) A[a * F + bb] = A[bb * F + a] as number;
       const j = free[a] as number;
-      const s = o.sigma[PARAMS[j] as ParamName];
+      const s = o.sigma[PARAMS[j] as ParamName] as number;
       if (Number.isFinite(s)) {
         A[a * F + a] = (A[a * F + a] as number) + 1 / (s * s);
         b[a] = (b[a] as number) - ((p[j] as number) - (o.prior[j] as number)) / (s * s);
@@ -234,6 +240,10 @@ export function clampParams(p: Float64Array, width: number): void {
   p[2] = Math.max(-0.2, Math.min(0.2, p[2] as number));
   p[3] = Math.max(Math.log(0.25 * width), Math.min(Math.log(40 * width), p[3] as number));
   p[7] = Math.max(-0.5, Math.min(0.5, p[7] as number));
+  if (p.length > 9) {
+    p[8] = Math.max(-0.5 * width, Math.min(0.5 * width, p[8] as number));
+    p[9] = Math.max(-0.5 * width, Math.min(0.5 * width, p[9] as number));
+  }
 }
 
 /** Inliers, visible points, rms and spread of a camera against a frame's lines. */

@@ -44,6 +44,8 @@ export interface SearchOptions {
   rolls?: number[];
   /** Radial distortions tried (a rectilinear lens: [0]). */
   k1s?: number[];
+  /** The principal point's offset from the picture centre every hypothesis gets (a rig's, once known), pixels. */
+  centre?: readonly [number, number];
   /**
    * How far below the steepest line of sight to a pitch corner the optical axis may point, in fields
    * of view (negative: above it). A high camera sees the whole pitch in the lower part of the picture;
@@ -152,7 +154,9 @@ export function searchCamera(lines: LineImage, dt: DistanceMap, model: PitchMode
   const keepByLength = o.keepByLength ?? 0;
   const scratch = scoreScratch(model);
   const all: Hypothesis[] = [];
-  const p = new Float64Array(8);
+  const p = new Float64Array(10);
+  p[8] = o.centre?.[0] ?? 0;
+  p[9] = o.centre?.[1] ?? 0;
   const corners: [number, number][] = [[0, 0], [L, 0], [L, W], [0, W], [L / 2, 0], [L / 2, W], [0, W / 2], [L, W / 2]];
   const offer = (list: Hypothesis[], size: number, score: number) => {
     if (list.length < size || score > (list[list.length - 1] as Hypothesis).score) {
