@@ -35,7 +35,7 @@ function bestFit(lines: ReturnType<typeof linePixels>, hyps: Hypothesis[], posit
 describe('candidatePositions', () => {
   it('stand where match cameras stand: off the pitch, above it, on the near side (halfway line or level with a penalty area) or behind a goal', () => {
     const ps = candidatePositions();
-    expect(ps.length).toBe(24);
+    expect(ps.length).toBe(27);
     for (const [x, y, z] of ps) {
       expect(z).toBeGreaterThanOrEqual(10);
       const onPitch = x >= 0 && x <= PITCH_LENGTH && y >= 0 && y <= PITCH_WIDTH;
