@@ -1,9 +1,11 @@
 import type { IntervalQuery, QueryInterval } from '../metrics/query-types.js';
 import type { OrientationSource } from '../reports/orientation.js';
+import type { PreviewPassResult } from '../video/preview-pass.js';
+import type { KitColours, KitKey } from '../vision/teams/preview-kits.js';
 
 /**
  * What the service asks the derive worker (derive-worker.ts): results computed from an analysis's
- * stored files, off the service's event loop. Each request names the analysis's results folder; the
+ * stored files, and the kit preview of a video, off the service's event loop. Each request names the analysis's results folder; the
  * worker reads the files itself and keeps the last few analyses loaded. Replies carry plain data or the
  * JSON text the service caches as it is.
  */
@@ -18,6 +20,11 @@ export type DeriveRequest =
   | { op: 'player-report'; dir: string; leftStartTeam: LeftStartTeam; playerId: string }
   /** Loads an analysis just finished and builds its query indexes, before anyone asks. */
   | { op: 'warm'; dir: string }
+  /**
+   * The kit preview pass (spec 2.3) over a video file or URL: its two kits and crops, or null (no two
+   * kits). `timeoutMs`: give up reading the source after this long.
+   */
+  | { op: 'preview'; path: string; durationSeconds: number; frames?: number; source?: { width: number; height: number }; earlier?: Record<KitKey, KitColours> | null; timeoutMs?: number }
   /** Query intervals (spec 2.8) with the team names given. */
   | { op: 'query'; dir: string; query: IntervalQuery; teamNames: { team_0: string; team_1: string } };
 
@@ -28,7 +35,8 @@ export type DeriveValue<R extends DeriveRequest['op']> =
     : R extends 'orientation-source' ? OrientationSource | null
       : R extends 'player-report' ? string | null
         : R extends 'query' ? QueryInterval[]
-          : null;
+          : R extends 'preview' ? PreviewPassResult | null
+            : null;
 
 /** The worker's reply to request `id`: its value, or why it failed (`query`: the query itself is wrong). */
 export type DeriveReply =

@@ -1,4 +1,5 @@
 import { computeSummary } from '../metrics/summary.js';
+import { previewPass } from '../video/preview-pass.js';
 import { runIntervalQuery } from '../metrics/query-intervals.js';
 import { computeTeamReport } from '../reports/team-report.js';
 import { computePlayerReport } from '../reports/player-report.js';
@@ -13,6 +14,10 @@ async function orientation(r: LoadedResults, leftStartTeam: LeftStartTeam): Prom
 
 /** Answers one derive request from the loaded results (derive-protocol.ts says what each returns). */
 export async function derive(request: DeriveRequest, cache: LoadedResultsCache): Promise<unknown> {
+  if (request.op === 'preview') {
+    const { path, durationSeconds, frames, source, earlier, timeoutMs } = request;
+    return previewPass(path, durationSeconds, { frames, source, earlier, signal: timeoutMs === undefined ? undefined : AbortSignal.timeout(timeoutMs) });
+  }
   const r = cache.get(request.dir);
   switch (request.op) {
     case 'summary': {

@@ -8,7 +8,7 @@ export interface PreviewTeam {
   swatch: Swatch;
   colours: KitColours;
   /** Players wearing the kit, as JPEG crops (the clearest first). */
-  crops: Buffer[];
+  crops: Uint8Array[];
 }
 
 export interface PreviewPassResult {

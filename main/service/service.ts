@@ -61,7 +61,7 @@ export async function createService(
   const dispatcher = new WebhookDispatcher(webhooks, {
     retryBaseMs: config.webhookRetryBaseMs, maxAttempts: config.webhookMaxAttempts, timeoutMs: config.webhookTimeoutMs,
   });
-  const preview = new PreviewRunner(config.home, videos);
+  const preview = new PreviewRunner(config.home, videos, derive);
   const settings = new SettingsRepo(db);
   const runner = new AnalysisRunner({
     config, analyses, videos, jobsRepo, preview, processor: () => settings.get().processor, host: options.engineHost ?? childProcessEngineHost({ script: config.engineWorker, scratchDir: engineScratchDir(config.home) }),

@@ -1,10 +1,11 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync, renameSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { previewPass, type PreviewPassResult } from '../../../engine/video/preview-pass.js';
+import type { PreviewPassResult } from '../../../engine/video/preview-pass.js';
 import { probeVideo } from '../../../engine/io/probe.js';
 import type { KitColours, KitKey, Swatch } from '../../../engine/vision/teams/preview-kits.js';
 import type { VideosRepo, VideoRow } from '../store/videos-repo.js';
 import { shownSize, sourcePath, videoDir } from '../jobs/ingest.js';
+import type { DeriveClient } from '../results/derive-client.js';
 
 const UNREADABLE = Symbol('unreadable');
 const SOURCE_TIMEOUT_MS = 30_000;
@@ -32,15 +33,15 @@ export type StoredPreview =
 /**
  * Runs the preview pass of a video at most once at a time (PRV-10: repeat calls do not queue more work)
  * and keeps its answer beside the video's files, so it survives restarts. The pass is light (six
- * frames decoded by ffmpeg, a few hundred milliseconds of colour work), so it runs in the service
- * process rather than the engine's; the source is the user's file, or the URL itself, which ffmpeg
+ * frames decoded by ffmpeg, a few hundred milliseconds of colour work), so it runs in the derive worker
+ * (a thread the service keeps) rather than an engine process of its own; the source is the user's file, or the URL itself, which ffmpeg
  * reads by range requests while the download runs (PRV-06); when that fails (no range support) it
  * waits for the downloaded copy (PRV-07).
  */
 export class PreviewRunner {
   private readonly running = new Map<number, Promise<void>>();
 
-  constructor(private readonly home: string, private readonly videos: VideosRepo) {}
+  constructor(private readonly home: string, private readonly videos: VideosRepo, private readonly derive: DeriveClient) {}
 
   private file(id: number): string {
     return join(videoDir(this.home, id), 'preview.json');
@@ -100,7 +101,7 @@ export class PreviewRunner {
       try {
         const path = sourcePath(this.home, video);
         const probe = await probeVideo(path);
-        const result = await previewPass(path, probe.duration_seconds, { frames: FINAL_FRAMES, source: shownSize(probe), earlier: storedKits(this.stored(video.id)) });
+        const result = await this.derive.call({ op: 'preview', path, durationSeconds: probe.duration_seconds, frames: FINAL_FRAMES, source: shownSize(probe), earlier: storedKits(this.stored(video.id)) });
         if (result && this.videos.get(video.id)) this.publish(video.id, result, 'final');
       } catch {
         // The preview keeps its earlier answer: the final stage refines, it never takes an answer away.
@@ -174,10 +175,11 @@ export class PreviewRunner {
   private async passOnSource(video: VideoRow) {
     const path = video.source_kind === 'local' ? (video.local_path as string) : (video.source_url as string);
     // A server that stalls must not hold the pass: past this, wait for the download instead.
-    const signal = AbortSignal.timeout(SOURCE_TIMEOUT_MS);
+    const t0 = Date.now();
     try {
-      const probe = await probeVideo(path, { signal });
-      return await previewPass(path, video.duration_seconds ?? probe.duration_seconds, { signal, source: shownSize(probe) });
+      const probe = await probeVideo(path, { signal: AbortSignal.timeout(SOURCE_TIMEOUT_MS) });
+      const timeoutMs = Math.max(1, SOURCE_TIMEOUT_MS - (Date.now() - t0));
+      return await this.derive.call({ op: 'preview', path, durationSeconds: video.duration_seconds ?? probe.duration_seconds, source: shownSize(probe), timeoutMs });
     } catch (err) {
       if (video.source_kind === 'local') throw err;
       return UNREADABLE;
@@ -191,7 +193,7 @@ export class PreviewRunner {
       if (!v || v.status === 'error') throw new Error(v ? `the video failed: ${v.status_reason ?? 'error'}` : 'the video was deleted');
       if (v.status === 'available' && v.duration_seconds !== null) {
         const path = sourcePath(this.home, v);
-        return previewPass(path, v.duration_seconds, { source: shownSize(await probeVideo(path)) });
+        return this.derive.call({ op: 'preview', path, durationSeconds: v.duration_seconds, source: shownSize(await probeVideo(path)) });
       }
       await new Promise((r) => setTimeout(r, 1000));
     }

@@ -50,7 +50,7 @@ export class DeriveClient {
       this.pending.delete(reply.id);
       if (this.pending.size === 0) worker.unref();
       if (reply.ok) p.resolve(reply.value);
-      else p.reject(reply.kind === 'query' ? new DeriveQueryError(reply.message) : new Error(`derive worker: ${reply.message}`));
+      else p.reject(reply.kind === 'query' ? new DeriveQueryError(reply.message) : new Error(reply.message));
     });
     const lost = (why: string) => {
       if (this.worker !== worker) return;
