@@ -4,6 +4,7 @@ import type { EngineOutput, EngineRow, EvalTruth, Metric } from './eval-types.js
 import { hota, pitchSimilarity, type HotaFrame } from './hota.js';
 import { scoreEvents } from './event-match.js';
 import { columnsFromEngineRows } from './engine-rows-columns.js';
+import { movementMetrics } from './movement-metrics.js';
 import { computeRowSpeeds } from '../../engine/metrics/player-speed.js';
 import { detectionPR, isDetected, isPerson, matchFrames, type FramePairs } from './match-detections.js';
 
@@ -273,6 +274,7 @@ export function evaluate(truth: EvalTruth, engine: EngineOutput): Metric[] {
   push('physical: distance error, players on camera most of the time (median)', quantile(most, 0.5), 'share', `${most.length} players`);
   push('physical: distance error, players detected a minute or more (median)', quantile(minute, 0.5), 'share', `${minute.length} players`);
 
+  out.push(...movementMetrics(truth, engine));
   if (engine.timing) push('speed: analysis frames per second', engine.timing.frames / engine.timing.seconds, 'frames/s');
   return out;
 }

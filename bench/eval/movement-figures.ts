@@ -1,5 +1,7 @@
 import { ROLE_GOAL_KEEPER, ROLE_PLAYER, NO_TRACK, isDetectedStatus, type TrackingColumns } from '../../engine/results/tracking-columns.js';
 import { smoothedSpeeds, type TrackSample } from './smoothed-speeds.js';
+import type { EngineRow } from './eval-types.js';
+import { isDetected } from './match-detections.js';
 
 /** Whether a run's movement is one a coach would believe (issue 31): the figures, per clip. */
 export interface MovementFigures {
@@ -29,26 +31,48 @@ const MIN_SEEN_S = 60;
  */
 export function movementFigures(c: TrackingColumns, frameMs = 40): MovementFigures {
   const byTrack = new Map<number, TrackSample[]>();
-  let steps = 0;
-  let fastSteps = 0;
   for (let i = 0; i < c.length; i++) {
     const role = c.role[i] as number;
     if (role !== ROLE_PLAYER && role !== ROLE_GOAL_KEEPER) continue;
     if (!isDetectedStatus(c.status[i] as number) || c.track[i] === NO_TRACK) continue;
-    const track = c.track[i] as number;
-    const series = byTrack.get(track) ?? [];
-    const here = { t: c.timestamp[i] as number, x: (c.x[i] as number) / 100, y: (c.y[i] as number) / 100 };
-    const prev = series[series.length - 1];
-    if (prev && here.t - prev.t === frameMs) {
-      steps++;
-      if (Math.hypot(here.x - prev.x, here.y - prev.y) / (frameMs / 1000) > 10) fastSteps++;
-    }
-    series.push(here);
-    byTrack.set(track, series);
+    const series = byTrack.get(c.track[i] as number) ?? [];
+    series.push({ t: c.timestamp[i] as number, x: (c.x[i] as number) / 100, y: (c.y[i] as number) / 100 });
+    byTrack.set(c.track[i] as number, series);
   }
+  return figuresOfTracks(byTrack.values(), frameMs);
+}
+
+/**
+ * The same figures from evaluator rows (an engine run's or the truth's, bench:engine): players' and
+ * goalkeepers' detected rows, by the tracker's id (the truth's: the player's).
+ */
+export function rowMovementFigures(rows: readonly EngineRow[], frameMs = 40): MovementFigures {
+  const byTrack = new Map<string, TrackSample[]>();
+  for (const r of rows) {
+    if ((r.role !== 'player' && r.role !== 'goal_keeper') || !isDetected(r)) continue;
+    const key = r.track_id ?? r.player_id;
+    if (key === null || key === undefined) continue;
+    const series = byTrack.get(key) ?? [];
+    series.push({ t: r.timestamp, x: r.x / 100, y: r.y / 100 });
+    byTrack.set(key, series);
+  }
+  for (const series of byTrack.values()) series.sort((a, b) => a.t - b.t);
+  return figuresOfTracks(byTrack.values(), frameMs);
+}
+
+function figuresOfTracks(tracks: Iterable<TrackSample[]>, frameMs: number): MovementFigures {
+  let steps = 0;
+  let fastSteps = 0;
   let top = 0;
   const per90: number[] = [];
-  for (const series of byTrack.values()) {
+  for (const series of tracks) {
+    for (let k = 1; k < series.length; k++) {
+      const a = series[k - 1] as TrackSample;
+      const b = series[k] as TrackSample;
+      if (b.t - a.t !== frameMs) continue;
+      steps++;
+      if (Math.hypot(b.x - a.x, b.y - a.y) / (frameMs / 1000) > 10) fastSteps++;
+    }
     const speeds = smoothedSpeeds([series], frameMs);
     for (const v of speeds) top = Math.max(top, v);
     const seenS = (speeds.length * frameMs) / 1000;

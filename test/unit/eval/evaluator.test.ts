@@ -55,6 +55,23 @@ describe('evaluator: the perfect engine scores perfectly', () => {
   });
 });
 
+describe('evaluator: believable movement', () => {
+  it('the perfect engine moves as the truth does; a foot point jumping 1.5 m every other frame shows as impossible steps and speed', () => {
+    const m = evaluate(truth, perfect);
+    const share = m.find((x) => x.name.startsWith('movement: detected steps faster'));
+    expect(share?.value).toBe(0);
+    expect(share?.note).toBe('truth 0.00%');
+    const top = m.find((x) => x.name.startsWith('movement: top speed'));
+    expect(top?.note).toBe(`truth ${(top?.value as number).toFixed(1)} km/h`);
+    expect(top?.value).toBeLessThan(37);
+    const e = clone(perfect);
+    for (const r of e.rows) if (r.role !== 'ball' && Math.round(r.timestamp / 40) % 2 === 0) r.x += 150;
+    const jumpy = evaluate(truth, e);
+    expect(value(jumpy, 'movement: detected steps faster')).toBeGreaterThan(0.9);
+    expect(value(jumpy, 'movement: top speed')).toBeGreaterThan(top?.value as number);
+  });
+});
+
 describe('evaluator: projected rows', () => {
   it('score the distance from where the player was, whatever the detected rows do', () => {
     const e = clone(perfect);
