@@ -22,6 +22,13 @@ export default tseslint.config(
     },
   },
   {
+    // main/ (service, CLI, desktop shell) uses the engine through its one public surface (engine/api.ts).
+    files: ['main/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/engine/**', '!**/engine/api.js'], message: 'main/ imports the engine through engine/api.ts only.' }] }],
+    },
+  },
+  {
     // Pure stages: no I/O (see engine/README.md).
     files: ['engine/vision/**', 'engine/events/**', 'engine/metrics/**', 'engine/reports/**'],
     rules: {

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { exportDataset } from '../../engine/io/export-dataset.js';
+import { exportDataset } from '../../engine/api.js';
 import { CliError } from './cli-error.js';
 import { loadSource, parseSize } from './sim-command.js';
 

@@ -1,13 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { parseMetricaEventsCsv } from '../../engine/sim/events/metrica-csv.js';
-import { parseMetricaEventsJson } from '../../engine/sim/events/metrica-json.js';
-import type { MatchSource } from '../../engine/sim/events/match-events.js';
-import { simulateMatch } from '../../engine/sim/simulate.js';
-import { simTruth, writeSimTruth } from '../../engine/io/sim-truth.js';
-import { renderTruthVideo } from '../../engine/io/render-video.js';
-import { CAMERA_KINDS, type CameraKind } from '../../engine/sim/render/camera-operator.js';
+import { parseMetricaEventsCsv, parseMetricaEventsJson, type MatchSource, simulateMatch, simTruth, writeSimTruth, renderTruthVideo, CAMERA_KINDS, type CameraKind } from '../../engine/api.js';
 import { CliError } from './cli-error.js';
 import { parseClock } from './time-arg.js';
 

@@ -8,7 +8,7 @@ import { simCommand } from './sim-command.js';
 import { datasetCommand } from './dataset-command.js';
 import { importCommand } from './import-command.js';
 import { CliError, EXIT } from './cli-error.js';
-import { ENGINE_VERSION } from '../../engine/version.js';
+import { ENGINE_VERSION } from '../../engine/api.js';
 import { analysesCommand, statusCommand, videosCommand } from './list-commands.js';
 import { analyzeCommand } from './analyze-command.js';
 import { exportCommand } from './export-command.js';

@@ -1,6 +1,6 @@
 import { Ajv, type ErrorObject } from 'ajv';
 import type { FastifySchemaCompiler } from 'fastify';
-import { describeValue } from '../../../engine/metrics/describe-value.js';
+import { describeValue } from '../../../engine/api.js';
 
 /**
  * Two validators: bodies are checked strictly (no type coercion, unknown fields refused rather than

@@ -10,11 +10,9 @@ import { describeWindow, windowSeconds } from './analysis-window.js';
 import type { JobHandler, JobQueue } from './job-queue.js';
 import { shownSize, sourcePath, storedProbe, videoDir, type StoredProbe } from './ingest.js';
 import { EngineRunError, type EngineHost } from './engine-host.js';
-import type { EngineRunSpec, ImportSource, VideoSource } from '../../../engine/worker-protocol.js';
-import type { AnalysisFacts } from '../../../engine/results/analysis-facts.js';
+import type { EngineRunSpec, ImportSource, VideoSource, AnalysisFacts, KitColours, KitKey } from '../../../engine/api.js';
 import { composeTeamMapping } from '../results/team-identity.js';
 import type { PreviewRunner } from '../preview/preview-runner.js';
-import type { KitColours, KitKey } from '../../../engine/vision/teams/preview-kits.js';
 
 export const ANALYSIS_JOB = 'analysis';
 

@@ -2,8 +2,7 @@ import { fork } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { compiledScript } from '../results/script-path.js';
-import type { AnalysisFacts } from '../../../engine/results/analysis-facts.js';
-import type { EngineRunSpec, FrameCount, WorkerMessage } from '../../../engine/worker-protocol.js';
+import type { AnalysisFacts, EngineRunSpec, FrameCount, WorkerMessage } from '../../../engine/api.js';
 
 /** Runs one analysis in a separate engine process; the service never computes in its own. */
 export interface EngineHost {

@@ -1,7 +1,6 @@
 import { mkdir, stat } from 'node:fs/promises';
 import { extname, join } from 'node:path';
-import { probeVideo, ProbeError, type VideoProbe } from '../../../engine/io/probe.js';
-import { checkDecodes } from '../../../engine/io/decode-check.js';
+import { probeVideo, ProbeError, type VideoProbe, checkDecodes } from '../../../engine/api.js';
 import { downloadFile } from './http-download.js';
 import { windowProblem } from './analysis-window.js';
 import type { ServiceConfig } from '../config.js';

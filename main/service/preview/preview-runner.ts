@@ -1,8 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync, renameSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { PreviewPassResult } from '../../../engine/video/preview-pass.js';
-import { probeVideo } from '../../../engine/io/probe.js';
-import type { KitColours, KitKey, Swatch } from '../../../engine/vision/teams/preview-kits.js';
+import { type PreviewPassResult, probeVideo, type KitColours, type KitKey, type Swatch } from '../../../engine/api.js';
 import type { VideosRepo, VideoRow } from '../store/videos-repo.js';
 import { shownSize, sourcePath, videoDir } from '../jobs/ingest.js';
 import type { DeriveClient } from '../results/derive-client.js';

@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import type { DeriveEnvelope, DeriveReply, DeriveRequest, DeriveValue } from '../../../engine/derive/derive-protocol.js';
+import type { DeriveEnvelope, DeriveReply, DeriveRequest, DeriveValue } from '../../../engine/api.js';
 import { compiledScript } from './script-path.js';
 
 /** A query the derive worker refused as wrong (the client's mistake, answered 400). */

@@ -1,5 +1,4 @@
-import type { AnalysisFacts } from '../../../engine/results/analysis-facts.js';
-import { parsePlayerId } from '../../../engine/results/analysis-facts.js';
+import { type AnalysisFacts, parsePlayerId } from '../../../engine/api.js';
 import type { Roster } from '../store/roster-repo.js';
 import type { TeamMapping } from './team-identity.js';
 

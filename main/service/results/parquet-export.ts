@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import type { ParquetJob } from '../../../engine/io/tracking-parquet-worker.js';
+import type { ParquetJob } from '../../../engine/api.js';
 import { compiledScript } from './script-path.js';
 
 /** Writes the Parquet download of a tracking file in a worker thread; resolves when the file is in place. */

@@ -1,5 +1,4 @@
-import type { AnalysisFacts } from '../../../engine/results/analysis-facts.js';
-import type { LeftStartTeam } from '../../../engine/derive/derive-protocol.js';
+import type { AnalysisFacts, LeftStartTeam } from '../../../engine/api.js';
 import type { AnalysisRow } from '../store/analyses-repo.js';
 import type { VideoRow } from '../store/videos-repo.js';
 import type { ServiceContext } from '../context.js';

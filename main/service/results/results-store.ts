@@ -1,10 +1,6 @@
 import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { AnalysisFacts } from '../../../engine/results/analysis-facts.js';
-import type { ResultEvent } from '../../../engine/results/result-events.js';
-import type { TrackingColumns } from '../../../engine/results/tracking-columns.js';
-import { readTrackingFile } from '../../../engine/io/tracking-store.js';
-import { RESULT_FILES } from '../../../engine/worker-protocol.js';
+import { type AnalysisFacts, type ResultEvent, type TrackingColumns, readTrackingFile, RESULT_FILES } from '../../../engine/api.js';
 import type { AnalysisRow } from '../store/analyses-repo.js';
 import { analysisDir } from '../jobs/analysis-runner.js';
 

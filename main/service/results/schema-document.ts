@@ -1,5 +1,4 @@
-import { EVENT_CATALOGUE } from '../../../engine/results/result-events.js';
-import { availableFilters } from '../../../engine/metrics/filter-catalogue.js';
+import { EVENT_CATALOGUE, availableFilters } from '../../../engine/api.js';
 
 /** frame_state: per player and frame, what the `frame_state` filter reads (data version 3+). */
 export const FRAME_STATE_COLUMNS = [

@@ -1,5 +1,4 @@
-import type { AnalysisFacts } from '../../../engine/results/analysis-facts.js';
-import type { TeamLabel } from '../../../engine/results/result-events.js';
+import type { AnalysisFacts, TeamLabel } from '../../../engine/api.js';
 import type { LeftStartTeam, Side, VideoRow } from '../store/videos-repo.js';
 
 export interface TeamSideInfo {

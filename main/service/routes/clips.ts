@@ -6,7 +6,7 @@ import type { ServiceContext } from '../context.js';
 import { apiError } from '../errors.js';
 import { IdParams } from '../schemas/common.js';
 import { resultErrors } from '../schemas/result-schemas.js';
-import { ffmpegPath } from '../../../engine/io/ffmpeg-binaries.js';
+import { ffmpegPath } from '../../../engine/api.js';
 import { storedProbe } from '../jobs/ingest.js';
 import { clampIntervals, clipArgs, clipSeconds, MAX_CLIP_INTERVALS, MAX_CLIP_SECONDS } from '../media/clip-plan.js';
 import { doneAnalysis } from './result-access.js';

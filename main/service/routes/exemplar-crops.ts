@@ -7,9 +7,7 @@ import { apiError } from '../errors.js';
 import type { ServiceContext } from '../context.js';
 import { IdParams } from '../schemas/common.js';
 import { resultErrors } from '../schemas/result-schemas.js';
-import { compareVersions } from '../../../engine/metrics/version-compare.js';
-import { PLAYER_ID_PATTERN, type AnalysisFacts } from '../../../engine/results/analysis-facts.js';
-import { exemplarCropFile } from '../../../engine/worker-protocol.js';
+import { compareVersions, PLAYER_ID_PATTERN, type AnalysisFacts, exemplarCropFile } from '../../../engine/api.js';
 import { doneAnalysis } from './result-access.js';
 
 /** Spec 4.2 and 9: crops exist from engine 0.5.30; older analyses answer 404 on all three endpoints. */

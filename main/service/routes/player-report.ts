@@ -7,8 +7,7 @@ import type { ServiceContext } from '../context.js';
 import { resultErrors } from '../schemas/result-schemas.js';
 import { PlayerReportSchema } from '../schemas/report-schemas.js';
 import { reportSides } from '../results/report-orientation.js';
-import { REPORT_SCHEMA_VERSION } from '../../../engine/reports/report-params.js';
-import { PLAYER_ID_PATTERN } from '../../../engine/results/analysis-facts.js';
+import { REPORT_SCHEMA_VERSION, PLAYER_ID_PATTERN } from '../../../engine/api.js';
 import { doneAnalysis } from './result-access.js';
 
 /**

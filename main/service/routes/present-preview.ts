@@ -1,7 +1,6 @@
 import type { ServiceContext } from '../context.js';
 import type { VideoRow } from '../store/videos-repo.js';
-import type { KitColours, Swatch } from '../../../engine/vision/teams/preview-kits.js';
-import { hexColour, paletteHex } from '../../../engine/vision/teams/colour-names.js';
+import { type KitColours, type Swatch, hexColour, paletteHex } from '../../../engine/api.js';
 
 type Rgb = readonly [number, number, number];
 const hex = (c: Rgb | null | undefined) => (c ? hexColour(c[0], c[1], c[2]) : null);

@@ -5,7 +5,7 @@ import type { ServiceContext } from '../context.js';
 import { apiError } from '../errors.js';
 import { IdParams, Nullable, StringEnum } from '../schemas/common.js';
 import { resultErrors } from '../schemas/result-schemas.js';
-import { FILTER_TYPES, type IntervalQuery } from '../../../engine/metrics/query-types.js';
+import { FILTER_TYPES, type IntervalQuery } from '../../../engine/api.js';
 import { DeriveQueryError } from '../results/derive-client.js';
 import { composeTeamMapping } from '../results/team-identity.js';
 import { doneAnalysis } from './result-access.js';

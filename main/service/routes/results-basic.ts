@@ -4,7 +4,7 @@ import { Type } from '@sinclair/typebox';
 import type { ServiceContext } from '../context.js';
 import { apiError } from '../errors.js';
 import { IdParams, StringEnum } from '../schemas/common.js';
-import { EVENT_TYPES } from '../../../engine/results/result-events.js';
+import { EVENT_TYPES } from '../../../engine/api.js';
 import { composeTeamMapping } from '../results/team-identity.js';
 import { identityMap, resolveIdentities } from '../results/identities.js';
 import { doneAnalysis, resultAnalysis } from './result-access.js';

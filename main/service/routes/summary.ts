@@ -5,7 +5,7 @@ import { Type } from '@sinclair/typebox';
 import type { ServiceContext } from '../context.js';
 import { IdParams } from '../schemas/common.js';
 import { resultErrors } from '../schemas/result-schemas.js';
-import type { MatchSummary } from '../../../engine/metrics/summary.js';
+import type { MatchSummary } from '../../../engine/api.js';
 import { composeTeamMapping } from '../results/team-identity.js';
 import { identityMap, resolveIdentities } from '../results/identities.js';
 import { doneAnalysis } from './result-access.js';

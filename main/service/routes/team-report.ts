@@ -7,8 +7,7 @@ import { resultErrors } from '../schemas/result-schemas.js';
 import { TeamReportSchema } from '../schemas/report-schemas.js';
 import { composeTeamMapping } from '../results/team-identity.js';
 import { reportSides } from '../results/report-orientation.js';
-import type { TeamReport } from '../../../engine/reports/team-report.js';
-import { REPORT_SCHEMA_VERSION } from '../../../engine/reports/report-params.js';
+import { type TeamReport, REPORT_SCHEMA_VERSION } from '../../../engine/api.js';
 import { doneAnalysis } from './result-access.js';
 
 /**

@@ -8,14 +8,10 @@ import type { ServiceContext } from '../context.js';
 import { apiError } from '../errors.js';
 import { IdParams, StringEnum } from '../schemas/common.js';
 import { resultErrors } from '../schemas/result-schemas.js';
-import { TrackingFileReader } from '../../../engine/io/tracking-store.js';
-import { streamTrackingJson, type TrackingRowReader } from '../../../engine/io/tracking-json.js';
-import { compareVersions } from '../../../engine/metrics/version-compare.js';
-import { keepDetectedRows } from '../../../engine/results/detected-rows.js';
+import { TrackingFileReader, streamTrackingJson, type TrackingRowReader, compareVersions, keepDetectedRows, RESULT_FILES } from '../../../engine/api.js';
 import { DownloadLimiter } from '../auth/download-limiter.js';
 import { exportParquet } from '../results/parquet-export.js';
 import { doneAnalysis } from './result-access.js';
-import { RESULT_FILES } from '../../../engine/worker-protocol.js';
 import { basename } from 'node:path';
 
 /** Engine version from which files carry status/confidence columns and projected rows (TRK-03). */

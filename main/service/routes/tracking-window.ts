@@ -5,7 +5,7 @@ import type { ServiceContext } from '../context.js';
 import { apiError } from '../errors.js';
 import { IdParams } from '../schemas/common.js';
 import { resultErrors } from '../schemas/result-schemas.js';
-import { MAX_WINDOW_MS, trackingWindow } from '../../../engine/results/tracking-window.js';
+import { MAX_WINDOW_MS, trackingWindow } from '../../../engine/api.js';
 import { doneAnalysis } from './result-access.js';
 
 const Column = <T extends TSchema>(items: T, description: string) => Type.Array(items, { description });

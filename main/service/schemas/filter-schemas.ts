@@ -1,4 +1,4 @@
-import { CONDITION_OPS, FILTER_CATALOGUE, type FilterDescription, type FilterParameter } from '../../../engine/metrics/query-types.js';
+import { CONDITION_OPS, FILTER_CATALOGUE, type FilterDescription, type FilterParameter } from '../../../engine/api.js';
 
 /**
  * The query-intervals filters as JSON Schema for the OpenAPI document: one object per filter type with

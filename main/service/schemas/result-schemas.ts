@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { Nullable, StringEnum } from './common.js';
-import { EVENT_TYPES } from '../../../engine/results/result-events.js';
+import { EVENT_TYPES } from '../../../engine/api.js';
 
 /** Error responses every result route can give: `{ detail }` (GEN-05). */
 export function resultErrors(...statuses: number[]): Record<number, unknown> {
