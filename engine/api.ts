@@ -26,8 +26,8 @@ export { keepDetectedRows } from './results/detected-rows.js';
 export { MAX_WINDOW_MS, trackingWindow } from './results/tracking-window.js';
 
 // The interval query language's vocabulary (the HTTP schema and the filter catalogue endpoint).
-export { CONDITION_OPS, FILTER_CATALOGUE, FILTER_TYPES, type FilterDescription, type FilterParameter, type IntervalQuery } from './metrics/query-types.js';
-export { availableFilters } from './metrics/filter-catalogue.js';
+export { CONDITION_OPS, FILTER_TYPES, type IntervalQuery } from './metrics/query-types.js';
+export { FILTER_CATALOGUE, availableFilters, type FilterDescription, type FilterParameter } from './metrics/filter-catalogue.js';
 export { describeValue } from './metrics/describe-value.js';
 export { compareVersions } from './metrics/version-compare.js';
 

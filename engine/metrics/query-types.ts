@@ -188,4 +188,3 @@ export class QueryError extends Error {
   }
 }
 
-export { FILTER_CATALOGUE, availableFilters, type FilterDescription, type FilterParameter } from './filter-catalogue.js';

@@ -2,38 +2,14 @@ import { groundProjector, projector, type Camera, type Projector } from '../../g
 import { PITCH_LENGTH, PITCH_WIDTH } from '../../geometry/pitch-markings.js';
 import { BALL_DIAMETER, distanceToMarking, type BallCandidate } from './ball-candidates.js';
 import { boostFlightTracklets, placeFlights } from './path-flights.js';
+import type { BallPoint, BallTrackOptions, Nodes, PathStep } from './ball-path-types.js';
+
+export type { BallPoint, BallTrackOptions } from './ball-path-types.js';
 
 /** One frame's ball inputs: the calibrated camera (null when the frame was not calibrated) and every candidate. */
 export interface BallFrameInput {
   camera: Camera | null;
   candidates: readonly BallCandidate[];
-}
-
-/** The ball in one frame: pitch metres (x, y on the ground, z its height), picture position on the working grid. */
-export interface BallPoint {
-  x: number;
-  y: number;
-  z: number;
-  u: number;
-  v: number;
-  /**
-   * `seen`: a candidate of this frame, placed on the ground under it. `flight`: a candidate of this frame
-   * (or a short gap inside a flight) placed on the parabola fitted to the flight's rays. `bridged`: no
-   * candidate in this frame, interpolated between two sightings of one path at most `maxGap` frames
-   * apart (the ball was hidden for a moment: by a player, a painted line it crossed, its own blur).
-   */
-  how: 'seen' | 'flight' | 'bridged';
-}
-
-export interface BallTrackOptions {
-  /** Longest run of frames without a sighting that is bridged, frames (12 at 25 FPS: under 0.5 s). */
-  maxGap?: number;
-  /** Frames between two sightings that the path may still link (longer: the path restarts). */
-  maxLink?: number;
-  /** Place flights in 3D (default true). */
-  flights?: boolean;
-  /** Diagnostics (benchmarks): called once per flight found. */
-  onFlight?: (f: { from: number; to: number; apex: number; rms: number; groundRms: number; n: number }) => void;
 }
 
 /**
@@ -112,33 +88,6 @@ const STILL_FRAMES = 150;
 /** Metres outside the pitch beyond which a candidate is no ball in play; a margin in which it counts less. */
 const OFF_PITCH_MAX = 5;
 const OFF_PITCH_SOFT = 1;
-
-/** The candidates of a whole video, column-wise (a match has about a million of them). */
-export interface Nodes {
-  n: number;
-  /** Nodes of frame f: [start[f], start[f + 1]). */
-  start: Int32Array;
-  frame: Int32Array;
-  u: Float32Array;
-  v: Float32Array;
-  /** Ground point under the blob (the row's position for a ball on the grass). */
-  x: Float32Array;
-  y: Float32Array;
-  /** Where the ray through the blob's centre meets the ground: camera-independent picture motion. */
-  gx: Float32Array;
-  gy: Float32Array;
-  /** Ball diameter there, pixels. */
-  d: Float32Array;
-  /** Ground metres one picture row spans there: how far sub-pixel jitter moves a blob's ground point. */
-  rowM: Float32Array;
-  reward: Float32Array;
-  /** A blob seen clearly on the pitch: a link into it may also be scored as a stopped ball (STOP_PX). */
-  mayStop: Uint8Array;
-  /** A white cluster at someone's feet, not a blob of its own. */
-  feet: Uint8Array;
-  /** Id (from 1) of the ballistic flight of free blobs a node belongs to (boostFlightTracklets), 0: none. */
-  flight?: Int32Array;
-}
 
 /**
  * The ball over a whole video, with hindsight (the engine is offline). A pure function of every frame's
@@ -381,12 +330,6 @@ function markStill(nodes: Nodes, sure: Uint8Array): void {
     if (seen.size >= STILL_FRAMES) still[i] = 1;
   }
   for (let i = 0; i < nodes.n; i++) if (still[i] && !sure[i]) nodes.reward[i] = -1;
-}
-
-export interface PathStep {
-  node: number;
-  /** Joined to the previous step by an edge (false: the path restarted here). */
-  linked: boolean;
 }
 
 /** Dynamic programming over the candidate graph; the path in frame order. */

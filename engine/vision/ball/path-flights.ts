@@ -1,7 +1,7 @@
 import { projector, rotation, type Camera } from '../../geometry/camera.js';
 import { BALL_DIAMETER } from './ball-candidates.js';
 import { fitRays, GRAVITY, pixelRay, RayFit, rayResidual, type Ray, type RayFitResult, type RayObservation } from './ball-flight.js';
-import type { BallPoint, BallTrackOptions, Nodes, PathStep } from './ball-track.js';
+import type { BallPoint, BallTrackOptions, Nodes, PathStep } from './ball-path-types.js';
 
 /**
  * Flights on the ball's path (ball-track.ts): stretches a parabola under gravity explains, placed in 3D,

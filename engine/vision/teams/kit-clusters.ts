@@ -1,4 +1,4 @@
-import type { TrackKit } from './team-assignment.js';
+import type { TrackKit } from './track-kit.js';
 
 /**
  * The kit-colour clustering under assignTeams (team-assignment.ts): the feature's distance, the two

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { runIntervalQuery } from '../../../engine/metrics/query-intervals.js';
-import { FILTER_CATALOGUE, FILTER_TYPES, QueryError, availableFilters, type IntervalQuery } from '../../../engine/metrics/query-types.js';
+import { FILTER_TYPES, QueryError, type IntervalQuery } from '../../../engine/metrics/query-types.js';
+import { FILTER_CATALOGUE, availableFilters } from '../../../engine/metrics/filter-catalogue.js';
 import { compareVersions } from '../../../engine/metrics/version-compare.js';
 import { action, context } from './query-fixture.js';
 
