@@ -14,7 +14,7 @@ import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { decodeFrames } from '../engine/io/frame-source.js';
 import { probeVideo } from '../engine/io/probe.js';
-import { analysisGeometry } from '../main/service/jobs/ingest.js';
+import { analysisGeometry } from '../main/service/store/stored-probe.js';
 import { linePixels } from '../engine/vision/calibration/line-pixels.js';
 import { CalibrationTracker } from '../engine/vision/calibration/calibration-tracker.js';
 import { carryCamera, grayPicture, type GrayPicture } from '../engine/vision/calibration/camera-carry.js';

@@ -15,7 +15,7 @@ import { probeVideo } from '../engine/io/probe.js';
 import { decodeFrames } from '../engine/io/frame-source.js';
 import { VideoEncoder } from '../engine/io/video-encoder.js';
 import { analyseVideo, type DebugFrame } from '../engine/video/analyse-video.js';
-import { analysisGeometry } from '../main/service/jobs/ingest.js';
+import { analysisGeometry } from '../main/service/store/stored-probe.js';
 import { ROLES } from '../engine/results/tracking-columns.js';
 import { projector, scaleCamera, type Camera } from '../engine/geometry/camera.js';
 import { pitchMarkings } from '../engine/geometry/pitch-markings.js';

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { analysisDir } from '../../main/service/jobs/analysis-runner.js';
+import { analysisDir } from '../../main/service/store/paths.js';
 import { RESULT_FILES } from '../../engine/worker-protocol.js';
 import { SUMMARY_SCHEMA_VERSION } from '../../main/service/routes/summary.js';
 import { expectOk, type DrillApi } from './api-client.js';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { sourcePath } from '../../main/service/jobs/ingest.js';
+import { sourcePath } from '../../main/service/store/paths.js';
 import type { VideoRow } from '../../main/service/store/videos-repo.js';
 import type { DrillApi } from './api-client.js';
 import { analysisEndings, folderProblems, integrityProblems, resultDifferences, stuckOrFailed, webhookProblems, type ApiAnalysis, type ResultSet } from './checks.js';

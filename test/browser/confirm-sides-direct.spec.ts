@@ -1,6 +1,6 @@
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { videoDir } from '../../main/service/jobs/ingest.js';
+import { videoDir } from '../../main/service/store/paths.js';
 import { expect, test } from '@playwright/test';
 import { startFileServer } from '../helpers/file-server.js';
 import { WIDGET_CLIP } from './widget-clip.js';

@@ -5,7 +5,7 @@ import { API_POLL_MS, makeApi, startTestService, tempHome, waitFor, type Api, ty
 import { spawnServe } from '../helpers/cli-process.js';
 import { readDefaultToken } from '../../main/service/bootstrap.js';
 import { writeSampleTruth } from '../helpers/sim-fixture.js';
-import { analysisDir } from '../../main/service/jobs/analysis-runner.js';
+import { analysisDir } from '../../main/service/store/paths.js';
 
 const HANGING = fileURLToPath(new URL('../fixtures/workers/hanging-worker.mjs', import.meta.url));
 const CRASHING = fileURLToPath(new URL('../fixtures/workers/crashing-worker.mjs', import.meta.url));

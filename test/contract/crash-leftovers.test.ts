@@ -5,8 +5,8 @@ import Database from 'better-sqlite3';
 import { fixture } from '../helpers/fixtures.js';
 import { API_POLL_MS, startTestService, waitFor, waitForVideo, type TestService } from '../helpers/test-service.js';
 import { insertAnalysis } from '../helpers/store-fixtures.js';
-import { videoDir } from '../../main/service/jobs/ingest.js';
-import { analysisDir } from '../../main/service/jobs/analysis-runner.js';
+import { videoDir } from '../../main/service/store/paths.js';
+import { analysisDir } from '../../main/service/store/paths.js';
 
 let t: TestService | undefined;
 afterEach(async () => {

@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { importAndWait, startTestService, waitForVideo, type TestService } from '../helpers/test-service.js';
 import { renderSampleClip, writeSampleTruth } from '../helpers/sim-fixture.js';
 import { insertAnalysis } from '../helpers/store-fixtures.js';
-import { analysisDir } from '../../main/service/jobs/analysis-runner.js';
+import { analysisDir } from '../../main/service/store/paths.js';
 import { RESULT_FILES } from '../../engine/worker-protocol.js';
 
 // Spec 2.5 / issue 8: an imported analysis whose rows carry pixel positions, attached to its video, has

@@ -6,7 +6,7 @@ import { startFileServer, type FileServer } from '../helpers/file-server.js';
 import { API_POLL_MS, makeApi, startTestService, tempHome, waitFor, waitForVideo, type TestService } from '../helpers/test-service.js';
 import { spawnServe } from '../helpers/cli-process.js';
 import { readDefaultToken } from '../../main/service/bootstrap.js';
-import { sourcePath } from '../../main/service/jobs/ingest.js';
+import { sourcePath } from '../../main/service/store/paths.js';
 
 /** The downloader's requests; the kit preview's ffmpeg reads the same URL by range requests beside it (user agent Lavf). */
 const byDownloader = (r: { headers: { 'user-agent'?: string } }) => !/^Lavf/.test(r.headers['user-agent'] ?? '');

@@ -3,7 +3,7 @@ import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startTestService, type TestService } from '../helpers/test-service.js';
 import { importKnownMatch, writeKnownMatch } from '../helpers/known-match.js';
-import { analysisDir } from '../../main/service/jobs/analysis-runner.js';
+import { analysisDir } from '../../main/service/store/paths.js';
 import { REPORT_SCHEMA_VERSION } from '../../engine/reports/report-params.js';
 
 /**

@@ -8,7 +8,7 @@ import { fixture } from '../helpers/fixtures.js';
 import { renderSampleClip } from '../helpers/sim-fixture.js';
 import { startTestService, waitFor, waitForVideo, type TestService } from '../helpers/test-service.js';
 import { startFileServer } from '../helpers/file-server.js';
-import { videoDir } from '../../main/service/jobs/ingest.js';
+import { videoDir } from '../../main/service/store/paths.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'touchline-preview-api-'));
 let t: TestService;

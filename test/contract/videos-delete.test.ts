@@ -5,7 +5,7 @@ import { fixture } from '../helpers/fixtures.js';
 import { startFileServer, type FileServer } from '../helpers/file-server.js';
 import { startTestService, waitFor, waitForVideo, type TestService } from '../helpers/test-service.js';
 import { insertAnalysis } from '../helpers/store-fixtures.js';
-import { videoDir } from '../../main/service/jobs/ingest.js';
+import { videoDir } from '../../main/service/store/paths.js';
 
 let t: TestService;
 let files: FileServer;

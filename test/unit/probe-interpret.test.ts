@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { interpretProbe, summarizeStderr, ProbeError } from '../../engine/io/probe.js';
-import { analysisGeometry } from '../../main/service/jobs/ingest.js';
+import { analysisGeometry } from '../../main/service/store/stored-probe.js';
 import { formatClock } from '../../engine/io/decode-check.js';
 
 const base = {

@@ -8,17 +8,14 @@ import type { VideosRepo, VideoRow } from '../store/videos-repo.js';
 import type { JobsRepo, JobRow } from '../store/jobs-repo.js';
 import { describeWindow, windowSeconds } from './analysis-window.js';
 import type { JobHandler, JobQueue } from './job-queue.js';
-import { shownSize, sourcePath, storedProbe, videoDir, type StoredProbe } from './ingest.js';
+import { analysisDir, sourcePath } from '../store/paths.js';
+import { shownSize, storedProbe, type StoredProbe } from '../store/stored-probe.js';
 import { EngineRunError, type EngineHost } from './engine-host.js';
 import type { EngineRunSpec, ImportSource, VideoSource, AnalysisFacts, KitColours, KitKey } from '../../../engine/api.js';
 import { composeTeamMapping } from '../results/team-identity.js';
 import type { PreviewRunner } from '../preview/preview-runner.js';
 
 export const ANALYSIS_JOB = 'analysis';
-
-export function analysisDir(home: string, videoId: number, analysisId: number): string {
-  return join(videoDir(home, videoId), 'analyses', String(analysisId));
-}
 
 /**
  * The onnxruntime provider for a processor setting: the platform's GPU provider (CoreML on macOS,

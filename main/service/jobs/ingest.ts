@@ -1,53 +1,15 @@
 import { mkdir, stat } from 'node:fs/promises';
-import { extname, join } from 'node:path';
-import { probeVideo, ProbeError, type VideoProbe, checkDecodes } from '../../../engine/api.js';
+import { probeVideo, ProbeError, checkDecodes } from '../../../engine/api.js';
 import { downloadFile } from './http-download.js';
 import { windowProblem } from './analysis-window.js';
 import type { ServiceConfig } from '../config.js';
-import type { VideosRepo, VideoRow } from '../store/videos-repo.js';
+import type { VideosRepo } from '../store/videos-repo.js';
 import type { JobHandler } from './job-queue.js';
 import type { JobRow } from '../store/jobs-repo.js';
+import { sourcePath, videoDir } from '../store/paths.js';
+import { analysisGeometry, type StoredProbe } from '../store/stored-probe.js';
 
 export const INGEST_JOB = 'ingest';
-
-/** Largest frame height the analysis works at; larger sources are downscaled (VID-16). */
-export const ANALYSIS_MAX_HEIGHT = 1080;
-export const ANALYSIS_FPS = 25;
-
-export interface StoredProbe extends VideoProbe {
-  size_bytes: number;
-  /** The frame size and rate the analysis decodes at. */
-  analysis: { fps: number; width: number; height: number };
-}
-
-/** The frame as shown (a phone video's rotation applied), which is what the decoder hands over. */
-export function shownSize(probe: Pick<VideoProbe, 'width' | 'height' | 'rotation'>): { width: number; height: number } {
-  return probe.rotation === 90 || probe.rotation === 270 ? { width: probe.height, height: probe.width } : { width: probe.width, height: probe.height };
-}
-
-export function analysisGeometry(probe: VideoProbe): StoredProbe['analysis'] {
-  const { width: w, height: h } = shownSize(probe);
-  if (h <= ANALYSIS_MAX_HEIGHT) return { fps: ANALYSIS_FPS, width: w, height: h };
-  const scale = ANALYSIS_MAX_HEIGHT / h;
-  return { fps: ANALYSIS_FPS, width: Math.round((w * scale) / 2) * 2, height: ANALYSIS_MAX_HEIGHT };
-}
-
-/** The probe stored at ingest (null until the video has been read). */
-export function storedProbe(video: Pick<VideoRow, 'probe_json'>): StoredProbe | null {
-  return video.probe_json ? (JSON.parse(video.probe_json) as StoredProbe) : null;
-}
-
-export function videoDir(home: string, videoId: number): string {
-  return join(home, 'videos', String(videoId));
-}
-
-/** The file the analysis reads: the downloaded copy, or the user's own file read in place. */
-export function sourcePath(home: string, video: VideoRow): string {
-  if (video.source_kind === 'local') return video.local_path as string;
-  if (video.source_kind === 'none') throw new Error(`video ${video.id} is tracking-only: it has no video file`);
-  const ext = extname(new URL(video.source_url as string).pathname).toLowerCase();
-  return join(videoDir(home, video.id), `source${/^\.[a-z0-9]{1,5}$/.test(ext) ? ext : '.mp4'}`);
-}
 
 /**
  * Download (for URLs) then validation with ffprobe and a decode check. Statuses move

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { videoDir } from './ingest.js';
+import { videoDir } from '../store/paths.js';
 
 /** What a `videos/<id>/analyses/<id>/cache/` build leaves until its rename (results-store.ts cachedPath). */
 const CACHE_TEMP = /\.\d+\.partial$/;

@@ -2,7 +2,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync, renameSync } from '
 import { dirname, join } from 'node:path';
 import { type PreviewPassResult, probeVideo, type KitColours, type KitKey, type Swatch } from '../../../engine/api.js';
 import type { VideosRepo, VideoRow } from '../store/videos-repo.js';
-import { shownSize, sourcePath, videoDir } from '../jobs/ingest.js';
+import { sourcePath, videoDir } from '../store/paths.js';
+import { shownSize } from '../store/stored-probe.js';
 import type { DeriveClient } from '../results/derive-client.js';
 
 const UNREADABLE = Symbol('unreadable');

@@ -2,7 +2,7 @@ import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type AnalysisFacts, type ResultEvent, type TrackingColumns, readTrackingFile, RESULT_FILES } from '../../../engine/api.js';
 import type { AnalysisRow } from '../store/analyses-repo.js';
-import { analysisDir } from '../jobs/analysis-runner.js';
+import { analysisDir } from '../store/paths.js';
 
 interface Loaded {
   facts?: Promise<AnalysisFacts>;

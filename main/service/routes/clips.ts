@@ -7,7 +7,7 @@ import { apiError } from '../errors.js';
 import { IdParams } from '../schemas/common.js';
 import { resultErrors } from '../schemas/result-schemas.js';
 import { ffmpegPath } from '../../../engine/api.js';
-import { storedProbe } from '../jobs/ingest.js';
+import { storedProbe } from '../store/stored-probe.js';
 import { clampIntervals, clipArgs, clipSeconds, MAX_CLIP_INTERVALS, MAX_CLIP_SECONDS } from '../media/clip-plan.js';
 import { doneAnalysis } from './result-access.js';
 import { playableSource } from './video-media.js';

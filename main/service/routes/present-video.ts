@@ -1,6 +1,6 @@
 import { pathToFileURL } from 'node:url';
 import type { AnalysisRef, VideoListRow, VideoRow } from '../store/videos-repo.js';
-import { storedProbe } from '../jobs/ingest.js';
+import { storedProbe } from '../store/stored-probe.js';
 import type { Video } from '../schemas/video-schemas.js';
 import type { TeamMapping } from '../results/team-identity.js';
 

@@ -6,7 +6,7 @@ import { Type } from '@sinclair/typebox';
 import type { ServiceContext } from '../context.js';
 import { apiError } from '../errors.js';
 import { IdParams, managementErrors } from '../schemas/common.js';
-import { sourcePath } from '../jobs/ingest.js';
+import { sourcePath } from '../store/paths.js';
 import type { VideoRow } from '../store/videos-repo.js';
 import { ownedVideo } from './owned-video.js';
 import { parseByteRange, videoMediaType } from '../media/byte-range.js';

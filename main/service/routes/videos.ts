@@ -10,7 +10,8 @@ import {
   ListQuery, Links, PageMeta, Video, VideoCreateBody, VideoCreated, VideoListItem, VideoUpdateBody,
 } from '../schemas/video-schemas.js';
 import type { VideoPatch, VideoRow } from '../store/videos-repo.js';
-import { INGEST_JOB, videoDir } from '../jobs/ingest.js';
+import { INGEST_JOB } from '../jobs/ingest.js';
+import { videoDir } from '../store/paths.js';
 import { presentCreated, presentListItem, presentVideo } from './present-video.js';
 import { defaultTitle, resolveVideoSource } from './video-source.js';
 import { videoTeamMapping } from '../results/video-identity.js';
