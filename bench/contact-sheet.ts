@@ -9,9 +9,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { ffmpegPath } from '../engine/io/ffmpeg-binaries.js';
-import { parseMetricaEventsCsv } from '../engine/sim/events/metrica-csv.js';
+import { parseMetricaEventsCsv } from '../engine/match-data/metrica-csv.js';
 import { simulateMatch } from '../engine/sim/simulate.js';
-import { toTruthEvents } from '../engine/sim/truth-events.js';
+import { toTruthEvents } from '../engine/match-data/truth-events.js';
 import { FrameRenderer, type RenderOptions } from '../engine/sim/render/frame-renderer.js';
 import { runBench } from './machine.js';
 

@@ -8,7 +8,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseMetricaEventsCsv } from '../engine/sim/events/metrica-csv.js';
+import { parseMetricaEventsCsv } from '../engine/match-data/metrica-csv.js';
 import { createService } from '../main/service/service.js';
 import { readDefaultToken } from '../main/service/bootstrap.js';
 import { machineDescription, report, runBench } from './machine.js';

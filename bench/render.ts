@@ -9,7 +9,7 @@ import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseMetricaEventsCsv } from '../engine/sim/events/metrica-csv.js';
+import { parseMetricaEventsCsv } from '../engine/match-data/metrica-csv.js';
 import { simulateMatch } from '../engine/sim/simulate.js';
 import { renderTruthVideo } from '../engine/io/render-video.js';
 import { simTruth } from '../engine/io/sim-truth.js';

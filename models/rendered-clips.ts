@@ -2,13 +2,13 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseMetricaEventsCsv } from '../engine/sim/events/metrica-csv.js';
+import { parseMetricaEventsCsv } from '../engine/match-data/metrica-csv.js';
 import { simulateMatch } from '../engine/sim/simulate.js';
 import type { FrameTruth } from '../engine/sim/render/frame-renderer.js';
 import type { CameraKind } from '../engine/sim/render/camera-operator.js';
 import { renderTruthVideo } from '../engine/io/render-video.js';
 import { simTruth } from '../engine/io/sim-truth.js';
-import { createRng } from '../engine/sim/rng.js';
+import { createRng } from '../engine/match-data/rng.js';
 
 const EVENTS = fileURLToPath(new URL('../../../shared/data/metrica/Sample_Game_1/Sample_Game_1_RawEventsData.csv', import.meta.url));
 

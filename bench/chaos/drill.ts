@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createRng } from '../../engine/sim/rng.js';
+import { createRng } from '../../engine/match-data/rng.js';
 import { readDefaultToken } from '../../main/service/bootstrap.js';
 import { drillApi, expectOk, sleep, type DrillApi } from './api-client.js';
 import { integrityProblems } from './checks.js';

@@ -1,5 +1,5 @@
 import type { FrameTruth, ObjectTruth } from '../../engine/sim/render/frame-renderer.js';
-import type { SimTrack } from '../../engine/sim/sim-track.js';
+import type { SimTrack } from '../../engine/match-data/sim-track.js';
 import { maxWeightMatching } from './hungarian.js';
 import type { EngineOutput, EngineRow } from './eval-types.js';
 

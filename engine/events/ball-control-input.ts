@@ -1,4 +1,4 @@
-import type { SimTrack } from '../sim/sim-track.js';
+import type { SimTrack } from '../match-data/sim-track.js';
 import type { BallControlInput } from './ball-control.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { TruthEvent } from '../sim/truth-events.js';
+import type { TruthEvent } from '../match-data/truth-events.js';
 
 const CONTROL = new Set(['pass', 'shot', 'drive', 'recovery', 'set_piece', 'block']);
 

@@ -1,7 +1,7 @@
-import type { SimTrack } from '../sim/sim-track.js';
+import type { SimTrack } from '../match-data/sim-track.js';
 import { CameraOperator } from '../sim/render/camera-operator.js';
 import { projector, type Camera } from '../geometry/camera.js';
-import { createRng } from '../sim/rng.js';
+import { createRng } from '../match-data/rng.js';
 import { PROJECTED_STEP_MS } from '../results/tracking-columns.js';
 
 /** Every how many frames an off-camera player gets a projected row (spec 2.7: 5 Hz at 25 fps). */

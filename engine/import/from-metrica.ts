@@ -1,8 +1,8 @@
 import { ROLE_BALL, ROLE_GOAL_KEEPER, ROLE_PLAYER, TrackingBuilder } from '../results/tracking-columns.js';
 import type { AnalysisPlayer } from '../results/analysis-facts.js';
 import type { TeamLabel } from '../results/result-events.js';
-import type { MatchSource } from '../sim/events/match-events.js';
-import { toTruthEvents } from '../sim/truth-events.js';
+import type { MatchSource } from '../match-data/match-events.js';
+import { toTruthEvents } from '../match-data/truth-events.js';
 import { providerBallEvents, type TeamRelabel } from './provider-events.js';
 import { teamPossessionSpans } from '../events/possession-spans.js';
 import { possessionFromEvents } from '../events/possession-from-events.js';

@@ -1,4 +1,4 @@
-import type { TruthEvent } from '../sim/truth-events.js';
+import type { TruthEvent } from '../match-data/truth-events.js';
 import type { ResultEvent, TeamLabel } from '../results/result-events.js';
 
 /** How a provider's squads (0 = home, 1 = away in truth ids) map onto engine labels. */

@@ -1,15 +1,15 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createCanvas } from '@napi-rs/canvas';
-import type { MatchSource } from '../sim/events/match-events.js';
+import type { MatchSource } from '../match-data/match-events.js';
 import { simulateMatch } from '../sim/simulate.js';
-import { toTruthEvents } from '../sim/truth-events.js';
+import { toTruthEvents } from '../match-data/truth-events.js';
 import { FrameRenderer, type FrameTruth } from '../sim/render/frame-renderer.js';
 import { applyHomography } from '../geometry/camera.js';
 import { pitchKeypoints } from '../geometry/pitch-markings.js';
 import { renderLineMask } from '../sim/render/line-mask.js';
 import type { CameraKind } from '../sim/render/camera-operator.js';
-import { createRng } from '../sim/rng.js';
+import { createRng } from '../match-data/rng.js';
 
 /** Class ids of the real labelled set (football-players-372), so both train one detector. */
 export const DETECTION_CLASSES = { ball: 0, goal_keeper: 1, player: 2, referee: 3 } as const;

@@ -1,8 +1,8 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { SimObject, SimTrack } from '../sim/sim-track.js';
-import { toTruthEvents, type TruthEvent } from '../sim/truth-events.js';
-import { PITCH_LENGTH, PITCH_WIDTH, type MatchSource, type Period } from '../sim/events/match-events.js';
+import type { SimObject, SimTrack } from '../match-data/sim-track.js';
+import { toTruthEvents, type TruthEvent } from '../match-data/truth-events.js';
+import { PITCH_LENGTH, PITCH_WIDTH, type MatchSource, type Period } from '../match-data/match-events.js';
 
 export const TRUTH_FORMAT = 'touchline-sim-truth';
 export const TRUTH_VERSION = 1;

@@ -1,4 +1,4 @@
-import { FRAME_MS, PITCH_LENGTH, PITCH_WIDTH, type MatchEvent, type MatchSource, type PitchPoint, type TeamSide } from './events/match-events.js';
+import { FRAME_MS, PITCH_LENGTH, PITCH_WIDTH, type MatchEvent, type MatchSource, type PitchPoint, type TeamSide } from '../match-data/match-events.js';
 
 export type SegmentKind = 'ground' | 'lofted' | 'shot' | 'carry' | 'loose' | 'dead';
 

@@ -1,4 +1,4 @@
-import type { MatchSource } from './events/match-events.js';
+import type { MatchSource } from '../match-data/match-events.js';
 import { scriptedMatch } from './events/scripted-match.js';
 
 /**

@@ -1,4 +1,4 @@
-import { FRAME_MS, PITCH_LENGTH, PITCH_WIDTH, type MatchSource, type PitchPoint, type RosterPlayer, type TeamSide } from './events/match-events.js';
+import { FRAME_MS, PITCH_LENGTH, PITCH_WIDTH, type MatchSource, type PitchPoint, type RosterPlayer, type TeamSide } from '../match-data/match-events.js';
 
 export type Line = 'GK' | 'DEF' | 'MID' | 'FWD';
 

@@ -1,9 +1,9 @@
-import { FRAME_MS, PITCH_LENGTH, PITCH_WIDTH, type MatchSource, type PitchPoint, type TeamSide } from './events/match-events.js';
+import { FRAME_MS, PITCH_LENGTH, PITCH_WIDTH, type MatchSource, type PitchPoint, type TeamSide } from '../match-data/match-events.js';
 import { BallCursor, planBall, type BallState } from './ball-path.js';
 import { buildLineups, slotAt, type Appearance } from './lineups.js';
 import { steer, MAX_SPEED, type Mover } from './kinematics.js';
-import { createRng, mixSeed, type Rng } from './rng.js';
-import type { SimObject, SimTrack } from './sim-track.js';
+import { createRng, mixSeed, type Rng } from '../match-data/rng.js';
+import type { SimObject, SimTrack } from '../match-data/sim-track.js';
 
 export interface SimulateOptions {
   /** Match time to start at, ms (default: the first kick-off). */

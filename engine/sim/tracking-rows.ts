@@ -1,4 +1,4 @@
-import type { SimTrack } from './sim-track.js';
+import type { SimTrack } from '../match-data/sim-track.js';
 
 /** One row of the tracking format (spec 2.7). Truth rows are all `detected` with full confidence. */
 export interface TrackingRow {

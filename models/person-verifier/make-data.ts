@@ -17,11 +17,11 @@ import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
-import { parseMetricaEventsCsv } from '../../engine/sim/events/metrica-csv.js';
+import { parseMetricaEventsCsv } from '../../engine/match-data/metrica-csv.js';
 import { simulateMatch } from '../../engine/sim/simulate.js';
-import { toTruthEvents } from '../../engine/sim/truth-events.js';
+import { toTruthEvents } from '../../engine/match-data/truth-events.js';
 import { FrameRenderer, type FrameTruth } from '../../engine/sim/render/frame-renderer.js';
-import { createRng } from '../../engine/sim/rng.js';
+import { createRng } from '../../engine/match-data/rng.js';
 import { downscaleRgb, linePixels } from '../../engine/vision/calibration/line-pixels.js';
 import { connectedBlobs, foregroundMask, lineBand, pitchRegion } from '../../engine/vision/detection/foreground.js';
 import { detectPeople } from '../../engine/vision/detection/detect-people.js';

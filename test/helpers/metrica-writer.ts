@@ -1,4 +1,4 @@
-import type { SimTrack } from '../../engine/sim/sim-track.js';
+import type { SimTrack } from '../../engine/match-data/sim-track.js';
 
 /**
  * Writes a simulator track in Metrica's tracking CSV layout (one file per team), the way the

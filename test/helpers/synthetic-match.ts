@@ -1,4 +1,4 @@
-import type { MatchSource } from '../../engine/sim/events/match-events.js';
+import type { MatchSource } from '../../engine/match-data/match-events.js';
 import { scriptedMatch } from '../../engine/sim/events/scripted-match.js';
 
 /** About a minute of play: kick-off, build-up, a cross, a shot wide, a goal kick, a throw-in. */

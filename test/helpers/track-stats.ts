@@ -1,4 +1,4 @@
-import type { SimTrack } from '../../engine/sim/sim-track.js';
+import type { SimTrack } from '../../engine/match-data/sim-track.js';
 
 export interface ObjectStats {
   id: string;

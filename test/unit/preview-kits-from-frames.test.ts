@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { simulateMatch } from '../../engine/sim/simulate.js';
-import { toTruthEvents } from '../../engine/sim/truth-events.js';
+import { toTruthEvents } from '../../engine/match-data/truth-events.js';
 import { FrameRenderer } from '../../engine/sim/render/frame-renderer.js';
 import { previewKitsFromFrames, type PreviewFrame } from '../../engine/vision/teams/preview-kits-from-frames.js';
 import { swatchOf } from '../../engine/vision/teams/preview-kits.js';

@@ -1,4 +1,4 @@
-import { playerKey, type MatchEvent, type MatchSource, type RosterPlayer } from './match-events.js';
+import { playerKey, type MatchEvent, type MatchSource, type RosterPlayer } from '../../match-data/match-events.js';
 
 /**
  * One event of a scripted match, written in pitch metres (x 0-105, y 0-68) and seconds: the Metrica

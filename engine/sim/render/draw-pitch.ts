@@ -1,9 +1,9 @@
 import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
-import { PITCH_LENGTH as L, PITCH_WIDTH as W } from '../events/match-events.js';
+import { PITCH_LENGTH as L, PITCH_WIDTH as W } from '../../match-data/match-events.js';
 import type { Projector } from '../../geometry/camera.js';
 import { GOAL, LINE_WIDTH, pitchMarkings, pitchSpots } from '../../geometry/pitch-markings.js';
 import { groundStrips, projectPolygon, type P2, type P3 } from './project-shapes.js';
-import type { Rng } from '../rng.js';
+import type { Rng } from '../../match-data/rng.js';
 
 /** A repeating texture: a small tile, and the tile repeated over a whole frame (made on first use). */
 export interface Texture {

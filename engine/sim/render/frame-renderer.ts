@@ -1,8 +1,8 @@
 import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
-import { FRAME_MS, type Period } from '../events/match-events.js';
-import type { SimTrack } from '../sim-track.js';
-import type { TruthEvent } from '../truth-events.js';
-import { createRng, mixSeed, type Rng } from '../rng.js';
+import { FRAME_MS, type Period } from '../../match-data/match-events.js';
+import type { SimTrack } from '../../match-data/sim-track.js';
+import type { TruthEvent } from '../../match-data/truth-events.js';
+import { createRng, mixSeed, type Rng } from '../../match-data/rng.js';
 import { groundHomography, projectionMatrix, projector, type Camera, type Mat3 } from '../../geometry/camera.js';
 import { aimCamera, CameraOperator, type CameraKind } from './camera-operator.js';
 import { buildStadium, drawPitch, type Stadium } from './draw-pitch.js';

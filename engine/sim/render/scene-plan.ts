@@ -1,6 +1,6 @@
-import type { SimTrack } from '../sim-track.js';
-import type { TruthEvent } from '../truth-events.js';
-import type { Rng } from '../rng.js';
+import type { SimTrack } from '../../match-data/sim-track.js';
+import type { TruthEvent } from '../../match-data/truth-events.js';
+import type { Rng } from '../../match-data/rng.js';
 
 /**
  * What the broadcast shows. Only `live` frames are analysable; the others are the footage an engine must

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { simulateMatch } from '../../../engine/sim/simulate.js';
-import { toTruthEvents } from '../../../engine/sim/truth-events.js';
+import { toTruthEvents } from '../../../engine/match-data/truth-events.js';
 import { FrameRenderer, type FrameTruth } from '../../../engine/sim/render/frame-renderer.js';
 import { TRUTH_FORMAT } from '../../../engine/io/sim-truth.js';
 import { evaluate } from '../../../bench/eval/metrics.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { scoreEvents } from '../../../bench/eval/event-match.js';
-import { createRng } from '../../../engine/sim/rng.js';
+import { createRng } from '../../../engine/match-data/rng.js';
 
 describe('event scoring (start within a tolerance, same team)', () => {
   const rng = createRng(11);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { controlInputFromTrack } from '../../../engine/events/ball-control-input.js';
-import type { SimTrack } from '../../../engine/sim/sim-track.js';
+import type { SimTrack } from '../../../engine/match-data/sim-track.js';
 
 function track(withBall: boolean): SimTrack {
   const objects: SimTrack['objects'] = [

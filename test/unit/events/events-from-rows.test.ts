@@ -3,7 +3,7 @@ import { eventsFromRows } from '../../../engine/events/events-from-rows.js';
 import { numberEvents } from '../../../engine/events/number-events.js';
 import { controlInputFromRows } from '../../../engine/events/control-input-from-rows.js';
 import { NO_PLAYER, ROLE_BALL, ROLE_PLAYER, STATUS_DETECTED, STATUS_PROJECTED, TrackingBuilder } from '../../../engine/results/tracking-columns.js';
-import { createRng } from '../../../engine/sim/rng.js';
+import { createRng } from '../../../engine/match-data/rng.js';
 import { importOwnTracking } from '../../../engine/import/from-tracking.js';
 
 /**

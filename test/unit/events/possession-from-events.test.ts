@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { possessionFromEvents } from '../../../engine/events/possession-from-events.js';
-import type { TruthEvent } from '../../../engine/sim/truth-events.js';
+import type { TruthEvent } from '../../../engine/match-data/truth-events.js';
 
 let id = 0;
 function ev(type: string, team: 0 | 1 | null, startMs: number, subtypes: string[] = [], endMs = startMs): TruthEvent {

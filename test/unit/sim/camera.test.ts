@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyHomography, groundHomography, invert3, lensLimit2, projectionMatrix, projector, type Camera } from '../../../engine/geometry/camera.js';
 import { aimCamera, CameraOperator } from '../../../engine/sim/render/camera-operator.js';
-import { createRng } from '../../../engine/sim/rng.js';
+import { createRng } from '../../../engine/match-data/rng.js';
 import { projectPolygon } from '../../../engine/sim/render/project-shapes.js';
 
 const cam: Camera = aimCamera({ x: 52.5, y: -32, z: 17, roll: 0, width: 1280, height: 720, k1: 0 }, 40, 30, 38);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseMetricaEventsCsv } from '../../../engine/sim/events/metrica-csv.js';
-import { parseEptsMetadata, parseMetricaEventsJson } from '../../../engine/sim/events/metrica-json.js';
+import { parseMetricaEventsCsv } from '../../../engine/match-data/metrica-csv.js';
+import { parseEptsMetadata, parseMetricaEventsJson } from '../../../engine/match-data/metrica-json.js';
 import { hasSharedData, METRICA_GAME_1, METRICA_GAME_3_JSON, METRICA_GAME_3_XML, readShared } from '../../helpers/shared-data.js';
 
 const CSV = `Team,Type,Subtype,Period,Start Frame,Start Time [s],End Frame,End Time [s],From,To,Start X,Start Y,End X,End Y

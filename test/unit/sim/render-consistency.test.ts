@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import { simulateMatch } from '../../../engine/sim/simulate.js';
-import { toTruthEvents } from '../../../engine/sim/truth-events.js';
+import { toTruthEvents } from '../../../engine/match-data/truth-events.js';
 import { FrameRenderer, type FrameTruth } from '../../../engine/sim/render/frame-renderer.js';
 import { applyHomography } from '../../../engine/geometry/camera.js';
 import { pitchKeypoints } from '../../../engine/geometry/pitch-markings.js';
 import { planScenes } from '../../../engine/sim/render/scene-plan.js';
-import { createRng } from '../../../engine/sim/rng.js';
+import { createRng } from '../../../engine/match-data/rng.js';
 import { sampleMinute } from '../../helpers/synthetic-match.js';
 
 const W = 960;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { simulateMatch } from '../../../engine/sim/simulate.js';
 import { planBall } from '../../../engine/sim/ball-path.js';
 import { MAX_DECEL, MAX_SPEED } from '../../../engine/sim/kinematics.js';
-import { PITCH_LENGTH, PITCH_WIDTH } from '../../../engine/sim/events/match-events.js';
+import { PITCH_LENGTH, PITCH_WIDTH } from '../../../engine/match-data/match-events.js';
 import { sampleMinute } from '../../helpers/synthetic-match.js';
 import { trackStats } from '../../helpers/track-stats.js';
 

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { parseMetricaEventsCsv } from '../../../engine/sim/events/metrica-csv.js';
+import { parseMetricaEventsCsv } from '../../../engine/match-data/metrica-csv.js';
 import { simulateMatch } from '../../../engine/sim/simulate.js';
 import { planBall } from '../../../engine/sim/ball-path.js';
-import { FRAME_MS, type MatchSource } from '../../../engine/sim/events/match-events.js';
-import type { SimTrack } from '../../../engine/sim/sim-track.js';
+import { FRAME_MS, type MatchSource } from '../../../engine/match-data/match-events.js';
+import type { SimTrack } from '../../../engine/match-data/sim-track.js';
 import { MAX_SPEED } from '../../../engine/sim/kinematics.js';
 import { hasSharedData, METRICA_GAME_1, readShared } from '../../helpers/shared-data.js';
 import { trackStats, type ObjectStats } from '../../helpers/track-stats.js';

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { simulateMatch } from '../../../engine/sim/simulate.js';
-import { toTruthEvents, truthType } from '../../../engine/sim/truth-events.js';
+import { toTruthEvents, truthType } from '../../../engine/match-data/truth-events.js';
 import { trackingRows } from '../../../engine/sim/tracking-rows.js';
 import { readSimTruth, writeSimTruth, TRUTH_FORMAT } from '../../../engine/io/sim-truth.js';
 import { sampleMinute } from '../../helpers/synthetic-match.js';

@@ -1,6 +1,6 @@
 import { pixelToGround, projector, type Camera } from '../../../../engine/geometry/camera.js';
 import { BALL_DIAMETER, type BallCandidate } from '../../../../engine/vision/ball/ball-candidates.js';
-import { createRng } from '../../../../engine/sim/rng.js';
+import { createRng } from '../../../../engine/match-data/rng.js';
 
 /** Synthetic ball scenes: a broadcast camera on the working grid and candidates as the candidate stage makes them. */
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CalibrationTracker, type CalibrationResult } from '../../../../engine/vision/calibration/calibration-tracker.js';
 import { linePixels } from '../../../../engine/vision/calibration/line-pixels.js';
-import { createRng } from '../../../../engine/sim/rng.js';
+import { createRng } from '../../../../engine/match-data/rng.js';
 import { gridErrors, H, median, renderFrames, turned, W } from './rendered-frames.js';
 import { grayPicture } from '../../../../engine/vision/calibration/camera-carry.js';
 

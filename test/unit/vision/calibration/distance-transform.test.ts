@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { distanceTransform } from '../../../../engine/vision/calibration/distance-transform.js';
-import { createRng } from '../../../../engine/sim/rng.js';
+import { createRng } from '../../../../engine/match-data/rng.js';
 
 /** Squared distance to the nearest feature by trying every feature. */
 function bruteForce(mask: Uint8Array, w: number, h: number): Float64Array {

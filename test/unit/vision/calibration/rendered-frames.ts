@@ -1,5 +1,5 @@
 import { simulateMatch } from '../../../../engine/sim/simulate.js';
-import { toTruthEvents } from '../../../../engine/sim/truth-events.js';
+import { toTruthEvents } from '../../../../engine/match-data/truth-events.js';
 import { FrameRenderer, type FrameTruth } from '../../../../engine/sim/render/frame-renderer.js';
 import { applyHomography, groundHomography, invert3, pixelToGround, projector, rotation, type Camera } from '../../../../engine/geometry/camera.js';
 import type { GrayPicture } from '../../../../engine/vision/calibration/camera-carry.js';

@@ -4,7 +4,7 @@ import { GOAL, PITCH_LENGTH, PITCH_WIDTH, pitchMarkings } from '../../../../engi
 import { distanceTransform } from '../../../../engine/vision/calibration/distance-transform.js';
 import { linePixels } from '../../../../engine/vision/calibration/line-pixels.js';
 import { connectedBlobs, foregroundMask, lineBand, PITCH_MARGIN, pitchRegion } from '../../../../engine/vision/detection/foreground.js';
-import { createRng } from '../../../../engine/sim/rng.js';
+import { createRng } from '../../../../engine/match-data/rng.js';
 import { aimCamera } from '../../../../engine/sim/render/camera-operator.js';
 import { H, renderFrames, W } from '../calibration/rendered-frames.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { OverlayMask } from '../../../../engine/vision/detection/overlay-mask.js';
-import { createRng } from '../../../../engine/sim/rng.js';
+import { createRng } from '../../../../engine/match-data/rng.js';
 
 const W = 160;
 const H = 90;

@@ -1,5 +1,5 @@
 import type { TrackInput } from '../../../../engine/vision/tracking/pitch-tracker.js';
-import { createRng } from '../../../../engine/sim/rng.js';
+import { createRng } from '../../../../engine/match-data/rng.js';
 
 /** Synthetic scenes for the tracker's tests: seeded noise, a toy camera for boxes, an id-switch counter. */
 

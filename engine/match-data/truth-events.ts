@@ -1,4 +1,4 @@
-import { FRAME_MS, type MatchEvent, type MatchSource } from './events/match-events.js';
+import { FRAME_MS, type MatchEvent, type MatchSource } from './match-events.js';
 
 /** A ground-truth event: the real event, players as `<team>-<jersey>` (team 0 = home, 1 = away), times in ms. */
 export interface TruthEvent {

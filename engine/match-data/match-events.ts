@@ -2,8 +2,8 @@
  * One event model for every provider format the simulator reads. Positions are in pitch metres in the
  * project's frame (spec 2.7): x 0-105 left to right, y 0-68 bottom to top, origin bottom-left.
  */
-export { PITCH_LENGTH, PITCH_WIDTH } from '../../geometry/pitch-markings.js';
-import { PITCH_LENGTH, PITCH_WIDTH } from '../../geometry/pitch-markings.js';
+export { PITCH_LENGTH, PITCH_WIDTH } from '../geometry/pitch-markings.js';
+import { PITCH_LENGTH, PITCH_WIDTH } from '../geometry/pitch-markings.js';
 export const FRAME_MS = 40;
 
 export type TeamSide = 'home' | 'away';
