@@ -44,7 +44,7 @@ export function movementFigures(c: TrackingColumns, frameMs = 40): MovementFigur
 
 /**
  * The same figures from evaluator rows (an engine run's or the truth's, bench:engine): players' and
- * goalkeepers' detected rows, by the tracker's id (the truth's: the player's).
+ * goalkeepers' detected rows, by the tracker's id (the truth's rows carry none: by the player's).
  */
 export function rowMovementFigures(rows: readonly EngineRow[], frameMs = 40): MovementFigures {
   const byTrack = new Map<string, TrackSample[]>();

@@ -61,7 +61,7 @@ describe('evaluator: believable movement', () => {
     const share = m.find((x) => x.name.startsWith('movement: detected steps faster'));
     expect(share?.value).toBe(0);
     expect(share?.note).toBe('truth 0.00%');
-    const top = m.find((x) => x.name.startsWith('movement: top speed'));
+    const top = m.find((x) => x.name.startsWith('movement: top speed of any track'));
     expect(top?.note).toBe(`truth ${(top?.value as number).toFixed(1)} km/h`);
     expect(top?.value).toBeLessThan(37);
     const e = clone(perfect);
