@@ -10,8 +10,9 @@ import type { PersonRows } from './track-store.js';
  *   label.
  * - A goalkeeper stands near his goal: a row relabelled goalkeeper from another role's track, away
  *   from both goals, keeps its track's label.
- * Replayed over a stored run of the 10-minute rendered fixture (black referee, black-and-white striped
- * away side): role accuracy 95.7% -> 97.7% of matched rows. `labels` is changed in place.
+ * Both matter where an official's kit and a squad's look alike (a black referee, a black-and-white
+ * striped away side; docs/benchmarks.md, "Measured reasons moved from code comments"). `labels` is
+ * changed in place.
  */
 export function settleOddRoles(rows: PersonRows, labels: (TrackLabel | null)[], model: TeamModel): void {
   const trackLabel = (n: number) => {

@@ -411,7 +411,7 @@ export function ballSpecks(rgb: Uint8Array, camera: Camera, people: readonly { b
     if (short > 2 * d + 1 || long > 4 * d + 2) return null;
     // Beside a player the ball is round: a thin white stroke there is a sock, a sleeve or a stripe. Below
     // IN_BOX_MIN_D pixels shape tells nothing (a tactical or far static view: there such specks chained
-    // the white kit of small players, ball rows 16.0 -> 12.1% within 2 m on the tactical fixture).
+    // the white kit of small players into false ball paths).
     if (inBox.length > 0 && (d < IN_BOX_MIN_D || short < 0.6 * d || long > 1.6 * d + 1)) return null;
     // Not paint: a fragment of a painted line (their pixels break into specks where a line runs
     // diagonally) lies on the line, give or take a couple of pixels of calibration error. A ball on

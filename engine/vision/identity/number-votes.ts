@@ -8,11 +8,10 @@ import type { JerseyReading } from './jersey-reader.js';
 export const VOTE_CONFIDENCE = 0.9;
 /**
  * A track is named with at least 3 sure readings of its number and the most of the weight (half or
- * more). With the first readers 75% was needed to keep wrong ids under 2% (docs/benchmarks.md); the
- * third reader's readings, and tracks whose squad is in doubt claiming no id (squad-doubt.ts), let a
- * majority name a track: on the held-out 3-minute and 1080p fixtures 75% -> 50% took right ids from 66.0%
- * to 73.1% and 93.3% to 96.6%, wrong ones from 0.5% to 1.2% and 0.5% (60% and 70% gained less). A reader's
- * confusion of two numbers (16/18, 6/8) then leaves the track the number it read most.
+ * more): with the current reader, and tracks whose squad is in doubt claiming no id (squad-doubt.ts), a
+ * majority names more tracks rightly than a larger share would at few more wrong ones (measured on held-out
+ * fixtures: docs/benchmarks.md, "Measured reasons moved from code comments"). A reader's confusion of two
+ * numbers (16/18, 6/8) then leaves the track the number it read most.
  */
 export const MIN_VOTES = 3;
 export const MIN_SHARE = 0.5;

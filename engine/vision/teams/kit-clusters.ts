@@ -164,9 +164,9 @@ export function oddClusters(items: { f: Feature; w: number; t: TrackKit }[], tea
 
 /**
  * Most tracks of one odd kit seen at the same time: the referee and two assistants, and one more for a
- * player whose kit sampled like theirs for a while (a striped shirt in shadow). With three, the 3-minute
- * fixture's black officials were rejected as a kit (four of their tracks at once) and named players:
- * role accuracy of the track labels 92.0% -> 97.5% with four; unchanged on the 10-minute fixture.
+ * player whose kit sampled like theirs for a while (a striped shirt in shadow). With three, officials
+ * could be rejected as a kit (four of their tracks at once) and named players (docs/benchmarks.md,
+ * "Measured reasons moved from code comments").
  */
 const MAX_ODD_AT_ONCE = 4;
 

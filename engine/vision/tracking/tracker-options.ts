@@ -69,10 +69,8 @@ export const TRACKER_DEFAULTS: Required<PitchTrackerOptions> = {
   // A cut changes the camera and so the calibration: 1-2 m of disagreement between shots is common.
   cutSigma: 2,
   cutGateMetres: 6,
-  // Most identity switches were two opponents crossing (43 of 56 on the 3-minute fixture). Measured on
-  // the 10-minute rendered fixture (learned detector), position alone -> the shirt's Lab colour -> the
-  // whole kit vector: rows with the right player id 64.0% -> 65.1% -> 74.1%, with a wrong one 3.2% ->
-  // 3.1% -> 0.9%, HOTA 0.641 -> 0.652 -> 0.714, team accuracy 97.1% -> 96.0% -> 98.8%.
+  // Most identity switches are two opponents crossing: the whole kit vector in the association keeps
+  // them apart where position alone cannot (docs/benchmarks.md, "Measured reasons moved from code comments").
   kit: TRACKER_KIT,
   kalman: {},
 };
