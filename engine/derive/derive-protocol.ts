@@ -1,6 +1,7 @@
 import type { IntervalQuery, QueryInterval } from '../metrics/query-types.js';
 import type { OrientationSource } from '../reports/orientation.js';
 import type { PreviewPassResult } from '../video/preview-pass.js';
+import type { TrackingWindow } from '../results/tracking-window.js';
 import type { KitColours, KitKey } from '../vision/teams/preview-kits.js';
 
 /**
@@ -18,6 +19,8 @@ export type DeriveRequest =
   | { op: 'team-report'; dir: string; leftStartTeam: LeftStartTeam }
   /** A player report (spec 2.9) as JSON text (`null` for a player seen only off camera), or null: never detected. */
   | { op: 'player-report'; dir: string; leftStartTeam: LeftStartTeam; playerId: string }
+  /** Up to a minute of tracking rows as columns (the video overlay's window). */
+  | { op: 'tracking-window'; dir: string; fromMs: number; toMs: number; projected: boolean }
   /** Loads an analysis just finished and builds its query indexes, before anyone asks. */
   | { op: 'warm'; dir: string }
   /**
@@ -36,7 +39,8 @@ export type DeriveValue<R extends DeriveRequest['op']> =
       : R extends 'player-report' ? string | null
         : R extends 'query' ? QueryInterval[]
           : R extends 'preview' ? PreviewPassResult | null
-            : null;
+            : R extends 'tracking-window' ? TrackingWindow
+              : null;
 
 /** The worker's reply to request `id`: its value, or why it failed (`query`: the query itself is wrong). */
 export type DeriveReply =

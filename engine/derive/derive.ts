@@ -1,4 +1,5 @@
 import { computeSummary } from '../metrics/summary.js';
+import { trackingWindow } from '../results/tracking-window.js';
 import { previewPass } from '../video/preview-pass.js';
 import { runIntervalQuery } from '../metrics/query-intervals.js';
 import { computeTeamReport } from '../reports/team-report.js';
@@ -40,6 +41,8 @@ export async function derive(request: DeriveRequest, cache: LoadedResultsCache):
       const o = await orientation(r, request.leftStartTeam);
       return JSON.stringify(computePlayerReport(request.playerId, { tracking, speeds, events, facts, orientation: o, crops: facts.crops?.individuals[request.playerId] ?? 0 }));
     }
+    case 'tracking-window':
+      return trackingWindow(await r.tracking(), request.fromMs, request.toMs, { projected: request.projected });
     case 'warm':
       await r.queryContext();
       return null;

@@ -1,21 +1,21 @@
 import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { type AnalysisFacts, type ResultEvent, type TrackingColumns, readTrackingFile, RESULT_FILES } from '../../../engine/api.js';
+import { type AnalysisFacts, type ResultEvent, RESULT_FILES } from '../../../engine/api.js';
 import type { AnalysisRow } from '../store/analyses-repo.js';
 import { analysisDir } from '../store/paths.js';
 
 interface Loaded {
   facts?: Promise<AnalysisFacts>;
   events?: Promise<ResultEvent[]>;
-  tracking?: Promise<TrackingColumns>;
   /** Anything else derived once per analysis. */
   memo: Map<string, unknown>;
 }
 
 /**
- * Reads an analysis's result files once and keeps the most recently used analyses in memory (a full
- * match's tracking is about 100 MB, so only a few). Results are immutable once an analysis is done,
- * which is what makes caching them safe; deleting the video drops them (`forget`).
+ * Reads an analysis's small result files once (facts, events) and keeps the most recently used analyses
+ * in memory, with the cached derived files. The tracking rows are never loaded here: the derive worker
+ * holds them (engine/derive), and downloads read row ranges from the file. Results are immutable once an
+ * analysis is done, which is what makes caching them safe; deleting the video drops them (`forget`).
  */
 export class ResultsStore {
   private readonly loaded = new Map<number, Loaded>();
@@ -52,12 +52,6 @@ export class ResultsStore {
     const e = this.entry(a);
     e.events ??= readFile(join(this.dir(a), RESULT_FILES.events), 'utf8').then((t) => JSON.parse(t) as ResultEvent[]);
     return e.events;
-  }
-
-  tracking(a: Pick<AnalysisRow, 'id' | 'video_id'>): Promise<TrackingColumns> {
-    const e = this.entry(a);
-    e.tracking ??= readTrackingFile(join(this.dir(a), RESULT_FILES.tracking));
-    return e.tracking;
   }
 
   trackingPath(a: Pick<AnalysisRow, 'id' | 'video_id'>): string {

@@ -5,7 +5,7 @@ import type { ServiceContext } from '../context.js';
 import { apiError } from '../errors.js';
 import { IdParams } from '../schemas/common.js';
 import { resultErrors } from '../schemas/result-schemas.js';
-import { MAX_WINDOW_MS, trackingWindow } from '../../../engine/api.js';
+import { MAX_WINDOW_MS } from '../../../engine/api.js';
 import { doneAnalysis } from './result-access.js';
 
 const Column = <T extends TSchema>(items: T, description: string) => Type.Array(items, { description });
@@ -13,7 +13,7 @@ const Column = <T extends TSchema>(items: T, description: string) => Type.Array(
 /**
  * Up to a minute of tracking rows as columns (API extension, docs/api.md): what a video overlay
  * draws. Unlike the tracking download it is not a file and does not count against the hourly
- * download limit; it reads the rows the service already holds for the analysis.
+ * download limit; the derive worker cuts it from the rows it holds for the analysis.
  */
 export function trackingWindowRoutes(ctx: ServiceContext) {
   return async function register(app: FastifyInstance): Promise<void> {
@@ -49,7 +49,7 @@ export function trackingWindowRoutes(ctx: ServiceContext) {
       if (to <= from) throw apiError('VALIDATION_FAILED', `query parameter 'to_ms' (${to}) must be greater than 'from_ms' (${from})`);
       if (to - from > MAX_WINDOW_MS) throw apiError('VALIDATION_FAILED', `a window holds at most ${MAX_WINDOW_MS / 1000} s: 'to_ms' - 'from_ms' is ${to - from}`);
       const { analysis } = doneAnalysis(ctx, request, request.params.id);
-      return trackingWindow(await ctx.results.tracking(analysis), from, to, { projected: projected ?? false });
+      return ctx.derive.call({ op: 'tracking-window', dir: ctx.results.dir(analysis), fromMs: from, toMs: to, projected: projected ?? false });
     });
   };
 }
