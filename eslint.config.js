@@ -30,7 +30,7 @@ export default tseslint.config(
   },
   {
     // Pure stages: no I/O (see engine/README.md).
-    files: ['engine/vision/**', 'engine/events/**', 'engine/metrics/**', 'engine/reports/**'],
+    files: ['engine/vision/**', 'engine/events/**', 'engine/metrics/**', 'engine/query/**', 'engine/reports/**'],
     rules: {
       'no-restricted-imports': ['error', { patterns: ['node:fs*', 'node:net', 'node:child_process', 'better-sqlite3', 'fs', 'child_process'] }],
     },

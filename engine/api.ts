@@ -26,10 +26,10 @@ export { keepDetectedRows } from './results/detected-rows.js';
 export { MAX_WINDOW_MS, trackingWindow } from './results/tracking-window.js';
 
 // The interval query language's vocabulary (the HTTP schema and the filter catalogue endpoint).
-export { CONDITION_OPS, FILTER_TYPES, type IntervalQuery } from './metrics/query-types.js';
-export { FILTER_CATALOGUE, availableFilters, type FilterDescription, type FilterParameter } from './metrics/filter-catalogue.js';
-export { describeValue } from './metrics/describe-value.js';
-export { compareVersions } from './metrics/version-compare.js';
+export { CONDITION_OPS, FILTER_TYPES, type IntervalQuery } from './query/query-types.js';
+export { FILTER_CATALOGUE, availableFilters, type FilterDescription, type FilterParameter } from './query/filter-catalogue.js';
+export { describeValue } from './query/describe-value.js';
+export { compareVersions } from './query/version-compare.js';
 
 // Kits as the preview and the reports name them.
 export type { KitColours, KitKey, Swatch } from './vision/teams/preview-kits.js';

@@ -1,4 +1,4 @@
-import type { IntervalQuery, QueryInterval } from '../metrics/query-types.js';
+import type { IntervalQuery, QueryInterval } from '../query/query-types.js';
 import type { OrientationSource } from '../reports/orientation.js';
 import type { PreviewPassResult } from '../video/preview-pass.js';
 import type { TrackingWindow } from '../results/tracking-window.js';

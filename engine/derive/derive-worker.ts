@@ -1,5 +1,5 @@
 import { parentPort } from 'node:worker_threads';
-import { QueryError } from '../metrics/query-types.js';
+import { QueryError } from '../query/query-types.js';
 import { derive } from './derive.js';
 import type { DeriveEnvelope, DeriveReply } from './derive-protocol.js';
 import { LoadedResultsCache } from './loaded-results.js';

@@ -1,7 +1,7 @@
 import { computeSummary } from '../metrics/summary.js';
 import { trackingWindow } from '../results/tracking-window.js';
 import { previewPass } from '../video/preview-pass.js';
-import { runIntervalQuery } from '../metrics/query-intervals.js';
+import { runIntervalQuery } from '../query/query-intervals.js';
 import { computeTeamReport } from '../reports/team-report.js';
 import { computePlayerReport } from '../reports/player-report.js';
 import { resultsOrientation, type Orientation } from '../reports/orientation.js';

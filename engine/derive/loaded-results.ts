@@ -6,8 +6,8 @@ import type { TrackingColumns } from '../results/tracking-columns.js';
 import { readTrackingFile } from '../io/tracking-store.js';
 import { RESULT_FILES } from '../worker-protocol.js';
 import { computeRowSpeeds } from '../metrics/player-speed.js';
-import { warmQueryContext } from '../metrics/query-index.js';
-import type { QueryContext } from '../metrics/query-types.js';
+import { warmQueryContext } from '../query/query-index.js';
+import type { QueryContext } from '../query/query-types.js';
 
 /** One analysis's results as read from its folder, each part read (or derived) once, on first use. */
 export class LoadedResults {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseFilter } from '../../../main/cli/filter-arg.js';
-import { FILTER_CATALOGUE } from '../../../engine/metrics/filter-catalogue.js';
+import { FILTER_CATALOGUE } from '../../../engine/query/filter-catalogue.js';
 import { CliError } from '../../../main/cli/cli-error.js';
 
 const catalogue = FILTER_CATALOGUE.map((f) => ({ type: f.type, parameters: f.parameters.map((p) => ({ name: p.name, type: p.type })) }));

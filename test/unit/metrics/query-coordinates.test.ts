@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { runIntervalQuery } from '../../../engine/metrics/query-intervals.js';
-import type { IntervalQuery } from '../../../engine/metrics/query-types.js';
+import { runIntervalQuery } from '../../../engine/query/query-intervals.js';
+import type { IntervalQuery } from '../../../engine/query/query-types.js';
 import { STATUS_PROJECTED } from '../../../engine/results/tracking-columns.js';
 import { action, context, frames, possession, timeline, type TestRow } from './query-fixture.js';
 

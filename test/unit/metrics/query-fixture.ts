@@ -2,7 +2,7 @@ import type { EventType, ResultEvent, TeamLabel } from '../../../engine/results/
 import {
   NO_PLAYER, ROLE_BALL, ROLE_PLAYER, STATUS_DETECTED, TrackingBuilder, type RowInput,
 } from '../../../engine/results/tracking-columns.js';
-import type { QueryContext } from '../../../engine/metrics/query-types.js';
+import type { QueryContext } from '../../../engine/query/query-types.js';
 
 /** Small hand-made matches for the query-intervals tests: every expected answer can be worked out by hand. */
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { runIntervalQuery } from '../../../engine/metrics/query-intervals.js';
-import type { IntervalQuery } from '../../../engine/metrics/query-types.js';
+import { runIntervalQuery } from '../../../engine/query/query-intervals.js';
+import type { IntervalQuery } from '../../../engine/query/query-types.js';
 import { action, context, ev, possession, spans, timeline } from './query-fixture.js';
 
 /**

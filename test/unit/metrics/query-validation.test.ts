@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { runIntervalQuery } from '../../../engine/metrics/query-intervals.js';
-import { FILTER_TYPES, QueryError, type IntervalQuery } from '../../../engine/metrics/query-types.js';
-import { FILTER_CATALOGUE, availableFilters } from '../../../engine/metrics/filter-catalogue.js';
-import { compareVersions } from '../../../engine/metrics/version-compare.js';
+import { runIntervalQuery } from '../../../engine/query/query-intervals.js';
+import { FILTER_TYPES, QueryError, type IntervalQuery } from '../../../engine/query/query-types.js';
+import { FILTER_CATALOGUE, availableFilters } from '../../../engine/query/filter-catalogue.js';
+import { compareVersions } from '../../../engine/query/version-compare.js';
 import { action, context } from './query-fixture.js';
 
 const current = context({ events: [action('pass', 1_000, 2_000, '0-10', { pass_type: 'cross' })] });

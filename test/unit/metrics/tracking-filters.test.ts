@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { runIntervalQuery } from '../../../engine/metrics/query-intervals.js';
-import type { IntervalQuery, QueryContext } from '../../../engine/metrics/query-types.js';
+import { runIntervalQuery } from '../../../engine/query/query-intervals.js';
+import type { IntervalQuery, QueryContext } from '../../../engine/query/query-types.js';
 import { ROLE_GOAL_KEEPER, STATUS_PROJECTED } from '../../../engine/results/tracking-columns.js';
 import { ballRow, context, frames, spans, timeline, type TestRow } from './query-fixture.js';
 

@@ -1,6 +1,6 @@
 import type { TeamLabel } from '../results/result-events.js';
 import { parsePlayerId } from '../results/analysis-facts.js';
-import type { Span } from './intervals.js';
+import type { Span } from '../metrics/intervals.js';
 import type { FilterType } from './query-types.js';
 
 /**

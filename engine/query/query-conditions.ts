@@ -1,5 +1,5 @@
 import type { PropertySpec, ResultEvent } from '../results/result-events.js';
-import { isReversed, type AttackingDirection } from './attacking-direction.js';
+import { isReversed, type AttackingDirection } from '../metrics/attacking-direction.js';
 import {
   CONDITION_OPS, QueryError, type ConditionScalar, type CoordinateFrame, type PropertyCondition,
 } from './query-types.js';

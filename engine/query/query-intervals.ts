@@ -1,4 +1,4 @@
-import { clipItems, intersectAll, intersectItems, mergeItems, normalizeSpans, padItems, type Span } from './intervals.js';
+import { clipItems, intersectAll, intersectItems, mergeItems, normalizeSpans, padItems, type Span } from '../metrics/intervals.js';
 import { pixelSamples } from './pixel-coords.js';
 import { hitKey, type Hit } from './query-hit.js';
 import {

@@ -2,7 +2,7 @@ import type { EventType, ResultEvent } from '../results/result-events.js';
 import {
   NO_PLAYER, ROLE_BALL, ROLE_GOAL_KEEPER, ROLE_PLAYER, isDetectedStatus, type TrackingColumns,
 } from '../results/tracking-columns.js';
-import { attackingDirection, type AttackingDirection } from './attacking-direction.js';
+import { attackingDirection, type AttackingDirection } from '../metrics/attacking-direction.js';
 import type { QueryContext } from './query-types.js';
 
 /**

@@ -1,6 +1,6 @@
 import type { TeamLabel } from '../results/result-events.js';
 import { NULL_I16 } from '../results/tracking-columns.js';
-import { isReversed, toAttackingFrame } from './attacking-direction.js';
+import { isReversed, toAttackingFrame } from '../metrics/attacking-direction.js';
 import { eventIndex, playerRowIndex, playerRowRange } from './query-index.js';
 import type { CoordinateFrame, PixelSample, QueryContext } from './query-types.js';
 
