@@ -13,6 +13,7 @@ export { ENGINE_VERSION } from './version.js';
 
 // Deriving results off the service's event loop: the derive worker's messages.
 export type { DeriveEnvelope, DeriveReply, DeriveRequest, DeriveValue, LeftStartTeam } from './derive/derive-protocol.js';
+export { LoadedResults } from './derive/loaded-results.js';
 export type { PreviewPassResult } from './video/preview-pass.js';
 export type { MatchSummary } from './metrics/summary.js';
 export type { TeamReport } from './reports/team-report.js';

@@ -4,14 +4,9 @@ import { previewPass } from '../video/preview-pass.js';
 import { runIntervalQuery } from '../query/query-intervals.js';
 import { computeTeamReport } from '../reports/team-report.js';
 import { computePlayerReport } from '../reports/player-report.js';
-import { resultsOrientation, type Orientation } from '../reports/orientation.js';
-import type { DeriveRequest, LeftStartTeam } from './derive-protocol.js';
-import type { LoadedResults, LoadedResultsCache } from './loaded-results.js';
-
-async function orientation(r: LoadedResults, leftStartTeam: LeftStartTeam): Promise<Orientation> {
-  const [tracking, events, facts] = await Promise.all([r.tracking(), r.events(), r.facts()]);
-  return resultsOrientation(leftStartTeam, facts, tracking, events);
-}
+import { resultsOrientation } from '../reports/orientation.js';
+import type { DeriveRequest } from './derive-protocol.js';
+import type { LoadedResultsCache } from './loaded-results.js';
 
 /** Answers one derive request from the loaded results (derive-protocol.ts says what each returns). */
 export async function derive(request: DeriveRequest, cache: LoadedResultsCache): Promise<unknown> {
@@ -29,17 +24,19 @@ export async function derive(request: DeriveRequest, cache: LoadedResultsCache):
         teamNames: { team_0: 'Team 0', team_1: 'Team 1' }, playerNames: {},
       }));
     }
-    case 'orientation-source':
-      return (await orientation(r, request.leftStartTeam)).source;
+    case 'orientation-source': {
+      const [tracking, events, facts] = await Promise.all([r.tracking(), r.events(), r.facts()]);
+      return resultsOrientation(request.leftStartTeam, facts, tracking, events).source;
+    }
     case 'team-report': {
       const [tracking, events, facts] = await Promise.all([r.tracking(), r.events(), r.facts()]);
-      return JSON.stringify(computeTeamReport({ tracking, events, facts, orientation: await orientation(r, request.leftStartTeam) }));
+      return JSON.stringify(computeTeamReport({ tracking, events, facts, orientation: resultsOrientation(request.leftStartTeam, facts, tracking, events) }));
     }
     case 'player-report': {
       const [tracking, events, facts, speeds] = await Promise.all([r.tracking(), r.events(), r.facts(), r.speeds()]);
       if (!tracking.players.includes(request.playerId)) return null;
-      const o = await orientation(r, request.leftStartTeam);
-      return JSON.stringify(computePlayerReport(request.playerId, { tracking, speeds, events, facts, orientation: o, crops: facts.crops?.individuals[request.playerId] ?? 0 }));
+      const orientation = resultsOrientation(request.leftStartTeam, facts, tracking, events);
+      return JSON.stringify(computePlayerReport(request.playerId, { tracking, speeds, events, facts, orientation, crops: facts.crops?.individuals[request.playerId] ?? 0 }));
     }
     case 'tracking-window':
       return trackingWindow(await r.tracking(), request.fromMs, request.toMs, { projected: request.projected });

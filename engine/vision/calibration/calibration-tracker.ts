@@ -1,7 +1,7 @@
 import { groundProjector, projector, type Camera } from '../../geometry/camera.js';
-import { estimateCentre, recentred } from './principal-point.js';
+import { centredFit, estimateCentre } from './principal-point.js';
 import { distanceTransform } from './distance-transform.js';
-import { fitCamera, fromParams, toParams, type FitResult, type Sigmas } from './camera-fit.js';
+import { fitCamera, fitScore, fromParams, toParams, type FitResult, type Sigmas } from './camera-fit.js';
 import { candidatePositions, searchCamera, type Hypothesis } from './camera-search.js';
 import { searchWideCamera } from './wide-search.js';
 import { carryCamera, type GrayPicture } from './camera-carry.js';
@@ -44,17 +44,17 @@ const KEEP_BY_LENGTH = 2;
 
 /**
  * Frames a camera must hold still (the pitch points it showed at its picture's quarter points stay
- * within STILL_SHARE of the picture's width) before its principal point is estimated (withCentre): 2 s. Judged on the picture, not
- * the parameters: a fit that cannot explain the lines may slide back and zoom in while showing the same. A static camera's feed (a tactical camera) may be cut
- * out of a larger picture; an operated broadcast camera's is not, and there a turn and an offset look
- * alike (a turn that mimics an offset at the centre misses it at the edge by the offset times tan² of
- * half the view: a twentieth of it at 25 degrees across).
+ * within STILL_SHARE of the picture's width) before its principal point is estimated (withCentre): 2 s.
+ * Judged on the picture, not the parameters: a fit that cannot explain the lines may slide back and
+ * zoom in while showing the same. A static camera's feed (a tactical camera) may be cut out of a larger
+ * picture; an operated broadcast camera's is not, and there a turn and an offset look alike (a turn
+ * that mimics an offset at the centre misses it at the edge by the offset times tan² of half the view:
+ * a twentieth of it at 25 degrees across).
  */
 const STILL_FRAMES = 50;
 const STILL_SHARE = 0.01;
 /** How much more of the lines' evidence (fit score) an offset must explain to be adopted. */
 const CENTRE_MIN_GAIN = 1.1;
-const CENTRE_REFIT: Sigmas = { pan: Infinity, tilt: Infinity, roll: 2 * DEG, logFocal: Infinity, x: 5, y: 5, z: 5, k1: 0 };
 
 /**
  * Most frames in a row carried by the pictures alone before lines must confirm the camera again: on real
@@ -176,7 +176,9 @@ export class CalibrationTracker {
       const prior = predicted;
       const sigma: Sigmas = { pan: 3 * DEG, tilt: 1.5 * DEG, roll: 0.3 * DEG, logFocal: 0.06, x: 0.05, y: 0.05, z: 0.05, k1: this.options.distortion ? 0.002 : 0 };
       const fit = fitCamera(lines, this.fine, predicted, { prior, sigma, gates: [12, 7, 4, 3, 2.5, 2.5] });
-      if (this.believe(fit, 0)) return this.accept(this.still(fit) ? this.withCentre(lines, fit) : fit, 'tracked');
+      // Once per video, and never for a bent lens: no still run is counted after that.
+      const centreDue = !this.centreTried && fit.camera.k1 === 0;
+      if (this.believe(fit, 0)) return this.accept(centreDue && this.still(fit) ? this.withCentre(lines, fit) : fit, 'tracked');
       const carried = this.carry(lines, before, picture, movers);
       if (carried) return carried;
     }
@@ -211,7 +213,7 @@ export class CalibrationTracker {
           x: positionSigma, y: positionSigma, z: positionSigma, k1: this.options.distortion ? 0.05 : 0,
         };
         const fit = fitCamera(lines, this.fine, h.params, { prior: h.params, sigma, gates: [30, 20, 12, 8, 5, 3, 2.5, 2.5, 2.5] });
-        const score = fit.inliers - 0.5 * (fit.visible - fit.inliers);
+        const score = fitScore(fit);
         if (score > bestScore && fit.spread >= 4) {
           bestScore = score;
           best = fit;
@@ -271,12 +273,10 @@ export class CalibrationTracker {
    * lines; the frame is refitted with it, and every later fit and search carries it.
    */
   private withCentre(lines: LineImage, fit: FitResult): FitResult {
-    if (this.centreTried || fit.camera.k1 !== 0) return fit;
     this.centreTried = true;
     const est = estimateCentre([lines], [fit.params]);
     if (!(est.centred > 0) || est.score < CENTRE_MIN_GAIN * est.centred) return fit;
-    const p0 = recentred(fit.params, lines.width, lines.height, est.offset[0], est.offset[1]);
-    const refit = fitCamera(lines, this.fine, p0, { prior: p0, sigma: CENTRE_REFIT, gates: [30, 20, 12, 8, 5, 3, 2.5, 2.5, 2.5] });
+    const refit = centredFit(lines, fit.params, est.offset[0], est.offset[1], [30, 20, 12, 8, 5, 3, 2.5, 2.5, 2.5]);
     if (refit.inliers <= fit.inliers) return fit;
     this.centre = est.offset;
     // The camera jumped to explain the same picture another way: no motion to carry into the next frame.

@@ -49,6 +49,14 @@ export interface FitResult {
   spread: number;
 }
 
+/**
+ * How well a fit explains a frame, to compare fits of one frame: its inliers, less half the visible
+ * model points with no line under them (a camera showing much open grass where lines should be loses).
+ */
+export function fitScore(fit: Pick<FitResult, 'inliers' | 'visible'>): number {
+  return fit.inliers - 0.5 * (fit.visible - fit.inliers);
+}
+
 /** Projects every model point into u, v; NaN for points behind the camera or beyond the lens's reach. */
 export function projectModel(p: Float64Array, width: number, height: number, model: PitchModel, u: Float64Array, v: Float64Array): void {
   const cam = fromParams(p, width, height);

@@ -1,5 +1,5 @@
 import { pixelDirection, rotation } from '../../geometry/camera.js';
-import { fitCamera, fromParams, type Sigmas } from './camera-fit.js';
+import { fitCamera, fitScore, fromParams, type FitResult, type Sigmas } from './camera-fit.js';
 import type { LineImage } from './line-pixels.js';
 import { pitchModel } from './pitch-model.js';
 
@@ -26,6 +26,15 @@ export function recentred(p: Float64Array, width: number, height: number, ox: nu
   return out;
 }
 
+/** A frame's camera refitted with its principal point at offset (ox, oy), started from it recentred. */
+export function centredFit(lines: LineImage, params: Float64Array, ox: number, oy: number, gates: readonly number[]): FitResult {
+  const p0 = recentred(params, lines.width, lines.height, ox, oy);
+  return fitCamera(lines, model, p0, { prior: p0, sigma: REFIT, gates: [...gates] });
+}
+
+/** The estimate's refits: coarse to fine gates, pixels. */
+const SCORE_GATES = [30, 20, 12, 8, 5, 3, 2.5, 2.5];
+
 export interface CentreEstimate {
   /** The principal point's offset from the picture centre, pixels (right, down). */
   offset: [number, number];
@@ -45,9 +54,7 @@ export function estimateCentre(frames: readonly LineImage[], params: readonly Fl
   const score = (ox: number, oy: number) => {
     let total = 0;
     frames.forEach((lines, i) => {
-      const p0 = recentred(params[i] as Float64Array, lines.width, lines.height, ox, oy);
-      const fit = fitCamera(lines, model, p0, { prior: p0, sigma: REFIT, gates: [30, 20, 12, 8, 5, 3, 2.5, 2.5] });
-      total += fit.inliers - 0.5 * (fit.visible - fit.inliers);
+      total += fitScore(centredFit(lines, params[i] as Float64Array, ox, oy, SCORE_GATES));
     });
     return total;
   };

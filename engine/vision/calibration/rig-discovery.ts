@@ -1,6 +1,6 @@
 import type { Camera } from '../../geometry/camera.js';
 import { CalibrationTracker } from './calibration-tracker.js';
-import { fitCamera, toParams, type Sigmas } from './camera-fit.js';
+import { fitCamera, fitScore, toParams, type Sigmas } from './camera-fit.js';
 import { pitchModel } from './pitch-model.js';
 import { PITCH_LENGTH, PITCH_WIDTH } from '../../geometry/pitch-markings.js';
 import type { LineImage } from './line-pixels.js';
@@ -80,7 +80,7 @@ export function refinePosition(frames: readonly LineImage[], params: readonly Fl
       p0[5] = pos[1];
       p0[6] = pos[2];
       const fit = fitCamera(lines, model, p0, { prior: p0, sigma: HOLD_POSITION, gates: [12, 6, 3, 2.5] });
-      total += fit.inliers - 0.5 * (fit.visible - fit.inliers);
+      total += fitScore(fit);
     });
     return total;
   };

@@ -1,5 +1,5 @@
 import { PITCH_LENGTH as L } from '../../geometry/pitch-markings.js';
-import { fitCamera, type FitResult, type Sigmas } from './camera-fit.js';
+import { fitCamera, fitScore, type FitResult, type Sigmas } from './camera-fit.js';
 import { coarseScore, scoreScratch, searchCamera, type Hypothesis } from './camera-search.js';
 import { distanceTransform, type DistanceMap } from './distance-transform.js';
 import type { LineImage } from './line-pixels.js';
@@ -59,7 +59,7 @@ export function searchWideCamera(lines: LineImage): FitResult | null {
   let bestScore = -Infinity;
   for (const h of climbed.slice(0, FIT)) {
     const fit = fitCamera(lines, fine, h.params, { prior: h.params, sigma: FREE, gates: GATES });
-    const score = fit.inliers - 0.5 * (fit.visible - fit.inliers);
+    const score = fitScore(fit);
     if (score > bestScore && fit.spread >= 4) {
       bestScore = score;
       best = fit;

@@ -1,12 +1,12 @@
-import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { type AnalysisFacts, type ResultEvent, RESULT_FILES } from '../../../engine/api.js';
+import { type AnalysisFacts, type ResultEvent, LoadedResults, RESULT_FILES } from '../../../engine/api.js';
 import type { AnalysisRow } from '../store/analyses-repo.js';
 import { analysisDir } from '../store/paths.js';
 
 interface Loaded {
-  facts?: Promise<AnalysisFacts>;
-  events?: Promise<ResultEvent[]>;
+  /** The result files, each read once (the same reader as the derive worker's; tracking is not read here). */
+  files: LoadedResults;
   /** Anything else derived once per analysis. */
   memo: Map<string, unknown>;
 }
@@ -33,7 +33,7 @@ export class ResultsStore {
       this.loaded.set(a.id, e);
       return e;
     }
-    e = { memo: new Map() };
+    e = { files: new LoadedResults(this.dir(a)), memo: new Map() };
     this.loaded.set(a.id, e);
     while (this.loaded.size > this.capacity) {
       const oldest = this.loaded.keys().next().value as number;
@@ -43,15 +43,11 @@ export class ResultsStore {
   }
 
   facts(a: Pick<AnalysisRow, 'id' | 'video_id'>): Promise<AnalysisFacts> {
-    const e = this.entry(a);
-    e.facts ??= readFile(join(this.dir(a), RESULT_FILES.facts), 'utf8').then((t) => JSON.parse(t) as AnalysisFacts);
-    return e.facts;
+    return this.entry(a).files.facts();
   }
 
   events(a: Pick<AnalysisRow, 'id' | 'video_id'>): Promise<ResultEvent[]> {
-    const e = this.entry(a);
-    e.events ??= readFile(join(this.dir(a), RESULT_FILES.events), 'utf8').then((t) => JSON.parse(t) as ResultEvent[]);
-    return e.events;
+    return this.entry(a).files.events();
   }
 
   trackingPath(a: Pick<AnalysisRow, 'id' | 'video_id'>): string {
