@@ -6,9 +6,9 @@ import type { KitColours, KitKey } from '../vision/teams/preview-kits.js';
 
 /**
  * What the service asks the derive worker (derive-worker.ts): results computed from an analysis's
- * stored files, and the kit preview of a video, off the service's event loop. Each request names the analysis's results folder; the
- * worker reads the files itself and keeps the last few analyses loaded. Replies carry plain data or the
- * JSON text the service caches as it is.
+ * stored files, and the kit preview of a video, off the service's event loop. Each request names the
+ * analysis's results folder; the worker reads the files itself and keeps the last few analyses loaded.
+ * Replies carry plain data or the JSON text the service caches as it is.
  */
 export type DeriveRequest =
   /** The summary (spec 2.6) as JSON text, names not yet laid over. */

@@ -33,9 +33,9 @@ export type StoredPreview =
  * Runs the preview pass of a video at most once at a time (PRV-10: repeat calls do not queue more work)
  * and keeps its answer beside the video's files, so it survives restarts. The pass is light (six
  * frames decoded by ffmpeg, a few hundred milliseconds of colour work), so it runs in the derive worker
- * (a thread the service keeps) rather than an engine process of its own; the source is the user's file, or the URL itself, which ffmpeg
- * reads by range requests while the download runs (PRV-06); when that fails (no range support) it
- * waits for the downloaded copy (PRV-07).
+ * (a thread the service keeps) rather than an engine process of its own; the source is the user's
+ * file, or the URL itself, which ffmpeg reads by range requests while the download runs (PRV-06); when
+ * that fails (no range support) it waits for the downloaded copy (PRV-07).
  */
 export class PreviewRunner {
   private readonly running = new Map<number, Promise<void>>();
