@@ -14,7 +14,7 @@ import { NumberVotes } from '../engine/vision/identity/number-votes.js';
 import type { JerseyReading } from '../engine/vision/identity/jersey-reader.js';
 import type { TrackEnds } from '../engine/vision/identity/stitch-tracks.js';
 import { tracksInSquadDoubt, withoutDoubtfulSquads } from '../engine/vision/identity/squad-doubt.js';
-import { rowCarriesId, trackIdentities } from '../engine/video/track-identities.js';
+import { rowCarriesId, trackIdentities } from '../engine/vision/identity/track-identities.js';
 import type { FrameTruth, ObjectTruth } from '../engine/sim/render/frame-renderer.js';
 import { loadEngineOutput, loadTruth } from './eval/load.js';
 import { evaluate } from './eval/metrics.js';

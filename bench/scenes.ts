@@ -19,9 +19,9 @@ import { renderTruthVideo } from '../engine/io/render-video.js';
 import { simTruth } from '../engine/io/sim-truth.js';
 import { decodeFrames } from '../engine/io/frame-source.js';
 import { probeVideo } from '../engine/io/probe.js';
-import { thumbnail, type Thumbnail } from '../engine/vision/thumbnail.js';
-import { sceneFeatures, type SceneFeatures } from '../engine/vision/scene-features.js';
-import { labelScenes, type SceneSegment } from '../engine/vision/scene-labels.js';
+import { thumbnail, type Thumbnail } from '../engine/vision/scenes/thumbnail.js';
+import { sceneFeatures, type SceneFeatures } from '../engine/vision/scenes/scene-features.js';
+import { labelScenes, type SceneSegment } from '../engine/vision/scenes/scene-labels.js';
 import { machineDescription, report, runBench } from './machine.js';
 
 const DATA = fileURLToPath(new URL('../../../shared/data/', import.meta.url));

@@ -1,7 +1,8 @@
 // Import cycles between the project's own TypeScript files, type-only imports included (a type living in
-// the file that uses it ties two files together as surely as a value does). `npm run lint` fails on any.
+// the file that uses it ties two files together as surely as a value does), and imports against the order
+// of engine/vision's stages. `npm run lint` fails on any.
 import { readFileSync, readdirSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const SOURCE = /\.(ts|tsx|cts|mts)$/;
@@ -72,10 +73,40 @@ export function findCycles(graph) {
   return cycles;
 }
 
+/**
+ * Imports against a pipeline's order: under `base`, a file of stage folder `order[i]` importing a later
+ * stage's file, or one of the files directly in `base` (those compose the stages). Pairs [from, to].
+ */
+export function againstOrder(graph, base, order) {
+  const stageOf = (file) => {
+    const parts = relative(base, file).split(sep);
+    if (parts[0] === '..') return null;
+    if (parts.length === 1) return Infinity;
+    const i = order.indexOf(parts[0]);
+    return i < 0 ? null : i;
+  };
+  const out = [];
+  for (const [file, deps] of graph) {
+    const from = stageOf(file);
+    if (from === null || from === Infinity) continue;
+    for (const dep of deps) {
+      const to = stageOf(dep);
+      if (to !== null && to > from) out.push([file, dep]);
+    }
+  }
+  return out;
+}
+
+// engine/vision's stages in data-flow order (engine/vision/README.md); the network runtime serves them all.
+const VISION_STAGES = ['network-runtime', 'scenes', 'calibration', 'detection', 'teams', 'tracking', 'ball', 'identity'];
+
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
   const roots = ['engine', 'main', 'renderer', 'bench', 'models', 'test'].map((d) => join(root, d));
-  const cycles = findCycles(importGraph(sourceFiles(roots)));
+  const graph = importGraph(sourceFiles(roots));
+  const cycles = findCycles(graph);
   for (const c of cycles) process.stderr.write(`import cycle: ${c.map((f) => relative(root, f)).join(' <-> ')}\n`);
-  if (cycles.length) process.exit(1);
+  const backwards = againstOrder(graph, join(root, 'engine', 'vision'), VISION_STAGES);
+  for (const [from, to] of backwards) process.stderr.write(`against the stage order: ${relative(root, from)} imports ${relative(root, to)}\n`);
+  if (cycles.length || backwards.length) process.exit(1);
 }

@@ -6,8 +6,8 @@ import {
 } from '../results/tracking-columns.js';
 import type { TrackLabel } from '../vision/teams/team-assignment.js';
 import { projectOffCamera, type OffCameraRow, type Sighting } from '../vision/tracking/off-camera.js';
-import type { PersonRows } from './track-store.js';
-import { rowCarriesId, type TrackIdentity } from './track-identities.js';
+import type { PersonRows } from '../vision/tracking/track-store.js';
+import { rowCarriesId, type TrackIdentity } from '../vision/identity/track-identities.js';
 
 /** A track's detections become rows only once it has this many (a stray detection is nobody). */
 const TRACK_MIN_HITS = 3;

@@ -1,5 +1,5 @@
 import { BallDetector, type BallFinder, type BallPeak } from '../vision/ball/ball-detector.js';
-import type { SessionOptions } from '../vision/onnx-session.js';
+import type { SessionOptions } from '../vision/network-runtime/onnx-session.js';
 import { ModelThread } from './model-thread.js';
 
 /**

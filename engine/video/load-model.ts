@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
-import type { ExecutionProvider, SessionOptions } from '../vision/onnx-session.js';
+import type { ExecutionProvider, SessionOptions } from '../vision/network-runtime/onnx-session.js';
 
 /**
  * A trained network's file: models/<name>/<name>.onnx at the package root, or under

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { SessionOptions } from '../vision/onnx-session.js';
+import type { SessionOptions } from '../vision/network-runtime/onnx-session.js';
 
 /** The networks that run on a thread of their own (model-worker.ts loads them by this name). */
 export type ThreadedModel = 'person-detector' | 'ball-detector';

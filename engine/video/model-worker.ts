@@ -1,7 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { PersonDetector } from '../vision/detection/person-detector.js';
 import { BallDetector } from '../vision/ball/ball-detector.js';
-import type { SessionOptions } from '../vision/onnx-session.js';
+import type { SessionOptions } from '../vision/network-runtime/onnx-session.js';
 import type { ThreadedModel } from './model-thread.js';
 
 /**

@@ -1,5 +1,5 @@
 import { PersonDetector, type FootDetection, type FootFinder } from '../vision/detection/person-detector.js';
-import type { SessionOptions } from '../vision/onnx-session.js';
+import type { SessionOptions } from '../vision/network-runtime/onnx-session.js';
 import { ModelThread } from './model-thread.js';
 
 /**

@@ -11,19 +11,12 @@ import { ballAtFeet, ballCandidates, ballSpecks, type BallCandidate } from './ba
 import { BallTracker, type BallObservation } from './ball/ball-tracker.js';
 import type { BallFinder } from './ball/ball-detector.js';
 import { netCandidates } from './ball/net-candidates.js';
-import { kitSample, kitVector, type KitSample } from './teams/kit-colour.js';
+import { kitSample, kitVector } from './teams/kit-colour.js';
 import { PitchTracker, type PitchTrackerOptions } from './tracking/pitch-tracker.js';
+import type { FramePerson } from './tracking/frame-person.js';
 
 /** Probability of "nobody" above which the verifier's word removes a candidate. */
 const NOBODY_THRESHOLD = 0.9;
-
-/** A person in one analysed frame: the detection, its track and its kit sample. */
-export interface FramePerson extends PersonDetection {
-  trackId: number | null;
-  confirmed: boolean;
-  overlapWith: number | null;
-  kit: KitSample | null;
-}
 
 export interface FrameResult {
   /** The camera on the working grid, null when the frame could not be calibrated. */

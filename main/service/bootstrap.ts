@@ -1,7 +1,7 @@
 import { writeFileSync, chmodSync, existsSync, readFileSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TokensRepo } from './store/tokens-repo.js';
-import { parseToken } from './auth/token-format.js';
+import { parseToken } from './store/token-format.js';
 
 export const DEFAULT_ORGANIZATION = 'Default organization';
 export const DEFAULT_TOKEN_NAME = 'default';

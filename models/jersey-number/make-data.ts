@@ -31,7 +31,7 @@ import { decodeFrames } from '../../engine/io/frame-source.js';
 import { TRUTH_FORMAT, TRUTH_VERSION, type SimTruth } from '../../engine/io/sim-truth.js';
 import { createRng, type Rng } from '../../engine/match-data/rng.js';
 import { cropJersey, JERSEY_SIZE } from '../../engine/vision/identity/jersey-crop.js';
-import { resampleRegion } from '../../engine/vision/resample-region.js';
+import { resampleRegion } from '../../engine/vision/network-runtime/resample-region.js';
 
 const DATA = fileURLToPath(new URL('../../../../shared/data/', import.meta.url));
 const S = JERSEY_SIZE;

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { openDatabase } from '../../main/service/store/db.js';
 import { TokensRepo } from '../../main/service/store/tokens-repo.js';
 import { defaultTokenPath, ensureDefaultToken, readDefaultToken } from '../../main/service/bootstrap.js';
-import { parseToken } from '../../main/service/auth/token-format.js';
+import { parseToken } from '../../main/service/store/token-format.js';
 import { tempHome } from '../helpers/test-service.js';
 
 let home: string | null = null;

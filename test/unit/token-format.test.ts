@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hashSecret, mintToken, parseToken, secretMatches } from '../../main/service/auth/token-format.js';
+import { hashSecret, mintToken, parseToken, secretMatches } from '../../main/service/store/token-format.js';
 
 describe('API token format', () => {
   it('mints tl_<key id>_<secret> and stores only the secret\'s hash', () => {

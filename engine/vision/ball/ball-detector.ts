@@ -1,6 +1,6 @@
 import * as ort from 'onnxruntime-node';
-import { createSession, type ExecutionProvider, type SessionOptions } from '../onnx-session.js';
-import { SerialCalls } from '../serial-calls.js';
+import { createSession, type ExecutionProvider, type SessionOptions } from '../network-runtime/onnx-session.js';
+import { SerialCalls } from '../network-runtime/serial-calls.js';
 
 /** The network's grid step: one output cell per 4 x 4 input pixels. */
 export const BALL_STRIDE = 4;

@@ -1,4 +1,4 @@
-import { isGrass } from '../scene-features.js';
+import { isGrass } from '../scenes/scene-features.js';
 
 /**
  * Broadcast graphics drawn over the picture (score bug, channel logo): pixels that are not grass and

@@ -1,8 +1,8 @@
 import * as ort from 'onnxruntime-node';
 import { cropForVerifier, CROP_H, CROP_W } from './verifier-crop.js';
-import { createSession, type ExecutionProvider, type SessionOptions } from '../onnx-session.js';
+import { createSession, type ExecutionProvider, type SessionOptions } from '../network-runtime/onnx-session.js';
 
-export type { ExecutionProvider } from '../onnx-session.js';
+export type { ExecutionProvider } from '../network-runtime/onnx-session.js';
 export type VerifierOptions = SessionOptions;
 
 /**

@@ -1,4 +1,4 @@
-import { resampleRegion } from '../resample-region.js';
+import { resampleRegion } from '../network-runtime/resample-region.js';
 
 /** Size of the person verifier's input crop (engine/vision/detection/person-verifier.ts). */
 export const CROP_W = 24;

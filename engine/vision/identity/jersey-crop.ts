@@ -1,4 +1,4 @@
-import { resampleRegion } from '../resample-region.js';
+import { resampleRegion } from '../network-runtime/resample-region.js';
 
 /** Size of the jersey reader's input (engine/vision/identity/jersey-reader.ts). */
 export const JERSEY_SIZE = 32;

@@ -1,5 +1,5 @@
 import * as ort from 'onnxruntime-node';
-import { createSession, type SessionOptions } from '../onnx-session.js';
+import { createSession, type SessionOptions } from '../network-runtime/onnx-session.js';
 import { cropJersey, JERSEY_SIZE } from './jersey-crop.js';
 
 /** A reading counts only when legibility x tens x units probabilities reach this (as in training's metrics). */

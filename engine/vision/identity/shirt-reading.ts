@@ -1,4 +1,4 @@
-import type { FramePerson } from '../frame-analyser.js';
+import type { FramePerson } from '../tracking/frame-person.js';
 import { jerseyHeightPx } from './jersey-crop.js';
 import type { JerseyReading } from './jersey-reader.js';
 import { NumberVotes } from './number-votes.js';
@@ -64,7 +64,7 @@ export interface ShirtSighting {
  */
 export class ShirtReading {
   readonly votes = new NumberVotes();
-  /** Every shirt looked at, legible or not: officials wear no numbers (video/unnumbered-officials.ts). */
+  /** Every shirt looked at, legible or not: officials wear no numbers (unnumbered-officials.ts). */
   readonly sightings: ShirtSighting[] = [];
   crops = 0;
   readonly log: ShirtReadingLog[] | null;

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { apiError } from '../errors.js';
 import type { TokensRepo } from '../store/tokens-repo.js';
-import { parseToken, secretMatches } from './token-format.js';
+import { parseToken, secretMatches } from '../store/token-format.js';
 
 export interface AuthContext {
   tokenId: number;

@@ -1,6 +1,6 @@
 import type { Db } from './db.js';
 import { nowIso } from './db.js';
-import { mintToken } from '../auth/token-format.js';
+import { mintToken } from './token-format.js';
 
 export interface Organization {
   id: number;

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 // @ts-expect-error: a plain ES module of the project's tools, without type declarations.
-import { findCycles, importGraph, sourceFiles } from '../../../tools/import-cycles.mjs';
+import { againstOrder, findCycles, importGraph, sourceFiles } from '../../../tools/import-cycles.mjs';
 
 const dir = mkdtempSync(join(tmpdir(), 'cycles-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -35,5 +35,19 @@ describe('tools/import-cycles', () => {
   it('a file importing itself is a cycle', () => {
     write('d/self.ts', "import { self } from './self.js';\nexport const again = self;\nexport const self = 1;\n");
     expect(cyclesIn('d')).toEqual([['d/self.ts']]);
+  });
+
+  it('finds imports against a stage order: a later stage, or a composing file of the base folder', () => {
+    write('v/compose.ts', "import { b } from './second/b.js';\nexport const c = b;\n");
+    write('v/first/a.ts', "import { shared } from '../shared/s.js';\nexport const a = shared;\n");
+    write('v/second/b.ts', "import { a } from '../first/a.js';\nexport const b = a;\n");
+    write('v/second/late.ts', "import type { c } from '../compose.js';\nexport type Late = typeof c;\n");
+    write('v/first/early.ts', "import { b } from '../second/b.js';\nimport { out } from '../../outside.js';\nexport const e = [b, out];\n");
+    write('v/shared/s.ts', 'export const shared = 0;\n');
+    write('outside.ts', 'export const out = 0;\n');
+    const graph = importGraph(sourceFiles([dir]));
+    const found = (againstOrder(graph, join(dir, 'v'), ['shared', 'first', 'second']) as string[][])
+      .map(([from, to]) => `${(from as string).slice(dir.length + 1)} -> ${(to as string).slice(dir.length + 1)}`).sort();
+    expect(found).toEqual(['v/first/early.ts -> v/second/b.ts', 'v/second/late.ts -> v/compose.ts']);
   });
 });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { assembleRows } from '../../../engine/video/assemble-rows.js';
-import { PersonRows } from '../../../engine/video/track-store.js';
-import type { TrackIdentity } from '../../../engine/video/track-identities.js';
-import type { FramePerson } from '../../../engine/vision/frame-analyser.js';
+import { PersonRows } from '../../../engine/vision/tracking/track-store.js';
+import type { TrackIdentity } from '../../../engine/vision/identity/track-identities.js';
+import type { FramePerson } from '../../../engine/vision/tracking/frame-person.js';
 import type { TrackLabel } from '../../../engine/vision/teams/team-assignment.js';
 import type { Camera } from '../../../engine/geometry/camera.js';
 import { NULL_I16, STATUSES } from '../../../engine/results/tracking-columns.js';

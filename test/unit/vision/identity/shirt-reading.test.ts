@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readableShirts, ShirtReading, type ShirtReader } from '../../../../engine/vision/identity/shirt-reading.js';
-import type { FramePerson } from '../../../../engine/vision/frame-analyser.js';
+import type { FramePerson } from '../../../../engine/vision/tracking/frame-person.js';
 import type { JerseyReading } from '../../../../engine/vision/identity/jersey-reader.js';
 
 const person = (trackId: number | null, box: [number, number, number, number], o: Partial<FramePerson> = {}): FramePerson => ({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { despikeRun } from '../../../../engine/vision/tracking/despike.js';
-import { despikePlayers, despikeTracks } from '../../../../engine/video/despike-tracks.js';
+import { despikePlayers, despikeTracks } from '../../../../engine/vision/tracking/despike-tracks.js';
 import { TrackingBuilder } from '../../../../engine/results/tracking-columns.js';
 
 /** A player running at 7 m/s along x, sampled at 25 Hz, with a little detector jitter. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PersonRows } from '../../../engine/video/track-store.js';
+import { PersonRows } from '../../../../engine/vision/tracking/track-store.js';
 
 /** Rows in push order: [frame, track]. */
 function rowsOf(list: [number, number][]): PersonRows {

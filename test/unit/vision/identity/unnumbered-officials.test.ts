@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { relabelUnnumberedOfficials, squadLikeOfficials } from '../../../engine/video/unnumbered-officials.js';
-import { PersonRows } from '../../../engine/video/track-store.js';
-import type { ShirtSighting } from '../../../engine/vision/identity/shirt-reading.js';
-import type { TeamModel, TrackKit, TrackLabel } from '../../../engine/vision/teams/team-assignment.js';
+import { relabelUnnumberedOfficials, squadLikeOfficials } from '../../../../engine/vision/identity/unnumbered-officials.js';
+import { PersonRows } from '../../../../engine/vision/tracking/track-store.js';
+import type { ShirtSighting } from '../../../../engine/vision/identity/shirt-reading.js';
+import type { TeamModel, TrackKit, TrackLabel } from '../../../../engine/vision/teams/team-assignment.js';
 
 const player0: TrackLabel = { role: 'player', team: 0 };
 const player1: TrackLabel = { role: 'player', team: 1 };

@@ -1,6 +1,6 @@
-import { inPenaltyArea, type TrackKit, type TeamModel, type TrackLabel } from '../vision/teams/team-assignment.js';
-import type { FramePerson } from '../vision/frame-analyser.js';
-import { kitVector } from '../vision/teams/kit-colour.js';
+import { inPenaltyArea, type TrackKit, type TeamModel, type TrackLabel } from '../teams/team-assignment.js';
+import type { FramePerson } from './frame-person.js';
+import { kitVector } from '../teams/kit-colour.js';
 
 /**
  * What the frame loop keeps of each person row until the end of the video, when tracks get their

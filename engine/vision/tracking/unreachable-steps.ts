@@ -1,4 +1,4 @@
-import { reachable, HUMAN_MOTION, type MotionLimits } from '../results/human-motion.js';
+import { reachable, HUMAN_MOTION, type MotionLimits } from '../../results/human-motion.js';
 import type { PersonRows } from './track-store.js';
 
 /** The engine's frame step, seconds (25 fps). */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { settleOddRoles } from '../../../engine/video/settle-odd-roles.js';
-import { PersonRows } from '../../../engine/video/track-store.js';
-import type { TeamModel, TrackLabel } from '../../../engine/vision/teams/team-assignment.js';
+import { settleOddRoles } from '../../../../engine/vision/identity/settle-odd-roles.js';
+import { PersonRows } from '../../../../engine/vision/tracking/track-store.js';
+import type { TeamModel, TrackLabel } from '../../../../engine/vision/teams/team-assignment.js';
 
 const player0: TrackLabel = { role: 'player', team: 0 };
 const player1: TrackLabel = { role: 'player', team: 1 };

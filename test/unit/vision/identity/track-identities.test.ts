@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { INHERITED_CLAIM, trackIdentities } from '../../../engine/video/track-identities.js';
-import { NumberVotes } from '../../../engine/vision/identity/number-votes.js';
-import type { TrackEnds } from '../../../engine/vision/identity/stitch-tracks.js';
+import { INHERITED_CLAIM, trackIdentities } from '../../../../engine/vision/identity/track-identities.js';
+import { NumberVotes } from '../../../../engine/vision/identity/number-votes.js';
+import type { TrackEnds } from '../../../../engine/vision/identity/stitch-tracks.js';
 
 const t = (track: number, fromMs: number, toMs: number, first: [number, number], last: [number, number]): TrackEnds => ({
   track, team: 0, role: 'player', fromMs, toMs, first, last, number: null,

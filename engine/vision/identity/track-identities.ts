@@ -1,9 +1,9 @@
-import { assignIdentities, type Identity, type TrackSummary } from '../vision/identity/assign-identities.js';
-import { stitchTracks, type StitchOptions, type TrackEnds } from '../vision/identity/stitch-tracks.js';
-import { corroboratedIds } from '../vision/identity/corroborated-ids.js';
-import type { NumberVotes } from '../vision/identity/number-votes.js';
-import type { TeamModel, TrackKit } from '../vision/teams/team-assignment.js';
-import { parsePlayerId, type AnalysisPlayer } from '../results/analysis-facts.js';
+import { assignIdentities, type Identity, type TrackSummary } from './assign-identities.js';
+import { stitchTracks, type StitchOptions, type TrackEnds } from './stitch-tracks.js';
+import { corroboratedIds } from './corroborated-ids.js';
+import type { NumberVotes } from './number-votes.js';
+import type { TeamModel, TrackKit } from '../teams/team-assignment.js';
+import { parsePlayerId, type AnalysisPlayer } from '../../results/analysis-facts.js';
 
 /** A track's identity with the squad it belongs to (rows of another squad on the track are not him). */
 export interface TrackIdentity extends Identity {

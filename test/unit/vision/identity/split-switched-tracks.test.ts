@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { switchCuts } from '../../../engine/video/split-switched-tracks.js';
-import { cutTracks } from '../../../engine/video/track-cuts.js';
-import { PersonRows, TrackKits } from '../../../engine/video/track-store.js';
-import { NumberVotes } from '../../../engine/vision/identity/number-votes.js';
-import type { FramePerson } from '../../../engine/vision/frame-analyser.js';
+import { switchCuts } from '../../../../engine/vision/identity/split-switched-tracks.js';
+import { cutTracks } from '../../../../engine/vision/identity/track-cuts.js';
+import { PersonRows, TrackKits } from '../../../../engine/vision/tracking/track-store.js';
+import { NumberVotes } from '../../../../engine/vision/identity/number-votes.js';
+import type { FramePerson } from '../../../../engine/vision/tracking/frame-person.js';
 
 const person = (trackId: number, x: number, overlapWith: number | null = null): FramePerson => ({
   box: [100, 100, 110, 130], foot: [105, 130], x, y: 30, scale: 1, split: false, trackId, confirmed: true, overlapWith, kit: null,

@@ -1,5 +1,5 @@
-import { inField, nearGoal, type TeamModel, type TrackLabel } from '../vision/teams/team-assignment.js';
-import type { PersonRows } from './track-store.js';
+import { inField, nearGoal, type TeamModel, type TrackLabel } from '../teams/team-assignment.js';
+import type { PersonRows } from '../tracking/track-store.js';
 
 /**
  * The Laws' headcount over the row labels of `windowLabels`, where a run of a track's own kit samples

@@ -1,7 +1,7 @@
-import { dist } from '../vision/teams/kit-clusters.js';
-import { inField, type TeamModel, type TrackKit, type TrackLabel } from '../vision/teams/team-assignment.js';
-import type { ShirtSighting } from '../vision/identity/shirt-reading.js';
-import type { PersonRows } from './track-store.js';
+import { dist } from '../teams/kit-clusters.js';
+import { inField, type TeamModel, type TrackKit, type TrackLabel } from '../teams/team-assignment.js';
+import type { ShirtSighting } from './shirt-reading.js';
+import type { PersonRows } from '../tracking/track-store.js';
 
 export const UNNUMBERED_DEFAULTS = {
   /** Frames either side of a row whose sightings count (8 s at 25 frames/s). */

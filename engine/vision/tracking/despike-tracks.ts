@@ -1,7 +1,7 @@
-import { despikeRun } from '../vision/tracking/despike.js';
-import { smoothRun } from '../vision/tracking/bounded-smoother.js';
-import { reachable } from '../results/human-motion.js';
-import { isDetectedStatus, NO_PLAYER, type TrackingColumns } from '../results/tracking-columns.js';
+import { despikeRun } from './despike.js';
+import { smoothRun } from './bounded-smoother.js';
+import { reachable } from '../../results/human-motion.js';
+import { isDetectedStatus, NO_PLAYER, type TrackingColumns } from '../../results/tracking-columns.js';
 
 /** The engine's frame step (25 fps); rows a step apart are consecutive. */
 const FRAME_MS = 40;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { thumbnail, type Thumbnail } from '../../../engine/vision/thumbnail.js';
-import { changedShare, isGrass, looksLikePlay, sceneFeatures, type SceneFeatures } from '../../../engine/vision/scene-features.js';
-import { CutDetector, detectCuts, histogramDistance } from '../../../engine/vision/shot-cuts.js';
-import { findSweeps, labelScenes } from '../../../engine/vision/scene-labels.js';
+import { thumbnail, type Thumbnail } from '../../../../engine/vision/scenes/thumbnail.js';
+import { changedShare, isGrass, looksLikePlay, sceneFeatures, type SceneFeatures } from '../../../../engine/vision/scenes/scene-features.js';
+import { CutDetector, detectCuts, histogramDistance } from '../../../../engine/vision/scenes/shot-cuts.js';
+import { findSweeps, labelScenes } from '../../../../engine/vision/scenes/scene-labels.js';
 
 const W = 320;
 const H = 180;

@@ -1,6 +1,6 @@
-import { numberSwitches } from '../vision/identity/number-switches.js';
-import type { NumberVotes } from '../vision/identity/number-votes.js';
-import type { PersonRows } from './track-store.js';
+import { numberSwitches } from './number-switches.js';
+import type { NumberVotes } from './number-votes.js';
+import type { PersonRows } from '../tracking/track-store.js';
 
 /** A track lost for at least this many frames may come back as somebody else. */
 const LOST_FRAMES = 5;

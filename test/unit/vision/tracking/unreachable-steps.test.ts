@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { mergeCuts, unreachableCuts } from '../../../engine/video/unreachable-steps.js';
-import { cutTracks, lastTrackId } from '../../../engine/video/track-cuts.js';
-import { smoothPlayers, smoothTracks } from '../../../engine/video/despike-tracks.js';
-import { PersonRows } from '../../../engine/video/track-store.js';
-import { NumberVotes } from '../../../engine/vision/identity/number-votes.js';
-import { TrackingBuilder } from '../../../engine/results/tracking-columns.js';
-import type { FramePerson } from '../../../engine/vision/frame-analyser.js';
+import { mergeCuts, unreachableCuts } from '../../../../engine/vision/tracking/unreachable-steps.js';
+import { cutTracks, lastTrackId } from '../../../../engine/vision/identity/track-cuts.js';
+import { smoothPlayers, smoothTracks } from '../../../../engine/vision/tracking/despike-tracks.js';
+import { PersonRows } from '../../../../engine/vision/tracking/track-store.js';
+import { NumberVotes } from '../../../../engine/vision/identity/number-votes.js';
+import { TrackingBuilder } from '../../../../engine/results/tracking-columns.js';
+import type { FramePerson } from '../../../../engine/vision/tracking/frame-person.js';
 
 const person = (trackId: number, x: number, y = 30): FramePerson => ({
   box: [100, 100, 110, 130], foot: [105, 130], x, y, scale: 1, split: false, trackId, confirmed: true, overlapWith: null, kit: null,

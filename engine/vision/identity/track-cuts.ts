@@ -1,5 +1,5 @@
-import type { NumberVotes } from '../vision/identity/number-votes.js';
-import type { PersonRows } from './track-store.js';
+import type { NumberVotes } from './number-votes.js';
+import type { PersonRows } from '../tracking/track-store.js';
 
 /** Which track a row belongs to after the cuts. */
 export interface TrackCuts {
