@@ -18,7 +18,7 @@ import { downscaleRgb, linePixels } from '../engine/vision/calibration/line-pixe
 import { CalibrationTracker } from '../engine/vision/calibration/calibration-tracker.js';
 import { grayPicture } from '../engine/vision/calibration/camera-carry.js';
 import { discoverRig } from '../engine/vision/calibration/rig-discovery.js';
-import type { FrameTruth } from '../engine/sim/render/frame-renderer.js';
+import type { FrameTruth } from '../engine/match-data/frame-truth.js';
 import { machineDescription, report, runBench } from './machine.js';
 
 const quantile = (v: number[], q: number) => (v.length ? [...v].sort((a, b) => a - b)[Math.min(v.length - 1, Math.floor(q * v.length))]! : NaN);

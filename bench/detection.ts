@@ -18,7 +18,7 @@ import { OverlayMask } from '../engine/vision/detection/overlay-mask.js';
 import { detectPeople, peopleFromFeet } from '../engine/vision/detection/detect-people.js';
 import { PersonDetector } from '../engine/vision/detection/person-detector.js';
 import { loadModel } from '../engine/video/load-model.js';
-import type { FrameTruth } from '../engine/sim/render/frame-renderer.js';
+import type { FrameTruth } from '../engine/match-data/frame-truth.js';
 import { maxWeightMatching } from './eval/hungarian.js';
 import { machineDescription, report, runBench } from './machine.js';
 

@@ -15,7 +15,7 @@ import type { JerseyReading } from '../engine/vision/identity/jersey-reader.js';
 import type { TrackEnds } from '../engine/vision/identity/stitch-tracks.js';
 import { tracksInSquadDoubt, withoutDoubtfulSquads } from '../engine/vision/identity/squad-doubt.js';
 import { rowCarriesId, trackIdentities } from '../engine/vision/identity/track-identities.js';
-import type { FrameTruth, ObjectTruth } from '../engine/sim/render/frame-renderer.js';
+import type { FrameTruth, ObjectTruth } from '../engine/match-data/frame-truth.js';
 import { loadEngineOutput, loadTruth } from './eval/load.js';
 import { evaluate } from './eval/metrics.js';
 import { formatTable } from './eval/format-table.js';

@@ -13,7 +13,7 @@ import { createService } from '../main/service/service.js';
 import { readDefaultToken } from '../main/service/bootstrap.js';
 import { machineDescription, report, runBench } from './machine.js';
 import { simulateMatch } from '../engine/sim/simulate.js';
-import { renderTruthVideo } from '../engine/io/render-video.js';
+import { renderTruthVideo } from '../engine/sim-io/render-video.js';
 import { simTruth } from '../engine/io/sim-truth.js';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

@@ -11,9 +11,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseMetricaEventsCsv } from '../engine/match-data/metrica-csv.js';
 import { simulateMatch } from '../engine/sim/simulate.js';
-import { renderTruthVideo } from '../engine/io/render-video.js';
+import { renderTruthVideo } from '../engine/sim-io/render-video.js';
 import { simTruth } from '../engine/io/sim-truth.js';
-import type { CameraKind } from '../engine/sim/render/camera-operator.js';
+import type { CameraKind } from '../engine/match-data/camera-operator.js';
 import { machineDescription, report, runBench } from './machine.js';
 
 const EVENTS = fileURLToPath(new URL('../../../shared/data/metrica/Sample_Game_1/Sample_Game_1_RawEventsData.csv', import.meta.url));

@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseMetricaEventsCsv } from '../engine/match-data/metrica-csv.js';
 import { simulateMatch } from '../engine/sim/simulate.js';
-import { renderTruthVideo } from '../engine/io/render-video.js';
+import { renderTruthVideo } from '../engine/sim-io/render-video.js';
 import { simTruth } from '../engine/io/sim-truth.js';
 import { decodeFrames } from '../engine/io/frame-source.js';
 import { probeVideo } from '../engine/io/probe.js';

@@ -43,14 +43,14 @@ export { ffmpegPath } from './io/ffmpeg-binaries.js';
 export { TrackingFileReader, readTrackingFile } from './io/tracking-store.js';
 export { streamTrackingJson, type TrackingRowReader } from './io/tracking-json.js';
 export type { ParquetJob } from './io/tracking-parquet-worker.js';
-export { exportDataset } from './io/export-dataset.js';
+export { exportDataset } from './sim-io/export-dataset.js';
 
 // The simulator (the CLI's `sim`, `demo` and `sim-dataset`): matches from real event data, their truth and video.
 export { simulateMatch } from './sim/simulate.js';
 export { demoMatch } from './sim/demo-match.js';
 export { simTruth, writeSimTruth } from './io/sim-truth.js';
-export { renderTruthVideo } from './io/render-video.js';
+export { renderTruthVideo } from './sim-io/render-video.js';
 export { parseMetricaEventsCsv } from './match-data/metrica-csv.js';
 export { parseMetricaEventsJson } from './match-data/metrica-json.js';
 export type { MatchSource } from './match-data/match-events.js';
-export { CAMERA_KINDS, type CameraKind } from './sim/render/camera-operator.js';
+export { CAMERA_KINDS, type CameraKind } from './match-data/camera-operator.js';

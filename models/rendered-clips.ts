@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseMetricaEventsCsv } from '../engine/match-data/metrica-csv.js';
 import { simulateMatch } from '../engine/sim/simulate.js';
-import type { FrameTruth } from '../engine/sim/render/frame-renderer.js';
-import type { CameraKind } from '../engine/sim/render/camera-operator.js';
-import { renderTruthVideo } from '../engine/io/render-video.js';
+import type { FrameTruth } from '../engine/match-data/frame-truth.js';
+import type { CameraKind } from '../engine/match-data/camera-operator.js';
+import { renderTruthVideo } from '../engine/sim-io/render-video.js';
 import { simTruth } from '../engine/io/sim-truth.js';
 import { createRng } from '../engine/match-data/rng.js';
 

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { simulateMatch } from '../../engine/sim/simulate.js';
 import { demoMatch } from '../../engine/sim/demo-match.js';
 import { simTruth, writeSimTruth } from '../../engine/io/sim-truth.js';
-import { renderTruthVideo } from '../../engine/io/render-video.js';
+import { renderTruthVideo } from '../../engine/sim-io/render-video.js';
 
 /**
  * The drill's clip: a few seconds of the demo's scripted play, rendered by our simulator at 640x360

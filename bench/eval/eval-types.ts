@@ -1,5 +1,5 @@
 import type { SimTruth } from '../../engine/io/sim-truth.js';
-import type { FrameTruth } from '../../engine/sim/render/frame-renderer.js';
+import type { FrameTruth } from '../../engine/match-data/frame-truth.js';
 import type { Camera, Mat3 } from '../../engine/geometry/camera.js';
 
 /** Ground truth: the simulator's truth and, for rendered videos, what each frame shows. */

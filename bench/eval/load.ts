@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { readSimTruth } from '../../engine/io/sim-truth.js';
-import type { FrameTruth } from '../../engine/sim/render/frame-renderer.js';
+import type { FrameTruth } from '../../engine/match-data/frame-truth.js';
 import type { Camera, Mat3 } from '../../engine/geometry/camera.js';
 import type { EngineOutput, EngineRow, EvalTruth } from './eval-types.js';
 

@@ -1,4 +1,4 @@
-import type { FrameTruth, ObjectTruth } from '../../engine/sim/render/frame-renderer.js';
+import type { FrameTruth, ObjectTruth } from '../../engine/match-data/frame-truth.js';
 import type { SimTrack } from '../../engine/match-data/sim-track.js';
 import { maxWeightMatching } from './hungarian.js';
 import type { EngineOutput, EngineRow } from './eval-types.js';

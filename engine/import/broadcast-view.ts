@@ -1,5 +1,5 @@
 import type { SimTrack } from '../match-data/sim-track.js';
-import { CameraOperator } from '../sim/render/camera-operator.js';
+import { CameraOperator } from '../match-data/camera-operator.js';
 import { projector, type Camera } from '../geometry/camera.js';
 import { createRng } from '../match-data/rng.js';
 import { PROJECTED_STEP_MS } from '../results/tracking-columns.js';

@@ -2,7 +2,7 @@ import { createReadStream, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Camera } from '../geometry/camera.js';
-import type { FrameTruth } from '../sim/render/frame-renderer.js';
+import type { FrameTruth } from '../match-data/frame-truth.js';
 
 /**
  * The camera of every frame of a video our renderer drew into `dir` (its frames.ndjson), null for frames

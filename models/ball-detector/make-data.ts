@@ -22,7 +22,7 @@
  */
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { FrameTruth } from '../../engine/sim/render/frame-renderer.js';
+import type { FrameTruth } from '../../engine/match-data/frame-truth.js';
 import { decodeFrames } from '../../engine/io/frame-source.js';
 import { FIXTURE_WINDOWS, renderClips } from '../rendered-clips.js';
 import { FrameWriter, tenth } from '../frame-writer.js';

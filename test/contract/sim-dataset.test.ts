@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { exportDataset, DETECTION_CLASSES } from '../../engine/io/export-dataset.js';
+import { exportDataset, DETECTION_CLASSES } from '../../engine/sim-io/export-dataset.js';
 import { probeVideo } from '../../engine/io/probe.js';
 import { sampleMinute } from '../helpers/synthetic-match.js';
 

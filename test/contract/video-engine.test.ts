@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FrameTruth } from '../../engine/sim/render/frame-renderer.js';
+import type { FrameTruth } from '../../engine/match-data/frame-truth.js';
 import { renderSampleClip } from '../helpers/sim-fixture.js';
 import { startTestService, waitFor, type TestService } from '../helpers/test-service.js';
 

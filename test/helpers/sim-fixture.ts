@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { simulateMatch } from '../../engine/sim/simulate.js';
 import { simTruth, writeSimTruth } from '../../engine/io/sim-truth.js';
-import { renderTruthVideo } from '../../engine/io/render-video.js';
+import { renderTruthVideo } from '../../engine/sim-io/render-video.js';
 import { sampleMinute } from './synthetic-match.js';
 
 /**

@@ -3,14 +3,15 @@ import { FRAME_MS, type Period } from '../../match-data/match-events.js';
 import type { SimTrack } from '../../match-data/sim-track.js';
 import type { TruthEvent } from '../../match-data/truth-events.js';
 import { createRng, mixSeed, type Rng } from '../../match-data/rng.js';
-import { groundHomography, projectionMatrix, projector, type Camera, type Mat3 } from '../../geometry/camera.js';
-import { aimCamera, CameraOperator, type CameraKind } from './camera-operator.js';
+import { groundHomography, projectionMatrix, projector, type Camera } from '../../geometry/camera.js';
+import { aimCamera, CameraOperator, type CameraKind } from '../../match-data/camera-operator.js';
 import { buildStadium, drawPitch, type Stadium } from './draw-pitch.js';
 import { drawBall, drawPerson, type DrawnObject, type PersonPose } from './draw-people.js';
 import { advancePhase } from './figure.js';
 import { pickKits, type Kit, type KitSet } from './kits.js';
 import { drawFullScreen, drawScoreBug, drawWipe, scoreBugBox } from './overlays.js';
-import { isAnalysable, planScenes, type SceneKind, type SceneSpan } from './scene-plan.js';
+import { isAnalysable, planScenes, type SceneSpan } from './scene-plan.js';
+import type { FrameTruth, ObjectTruth } from '../../match-data/frame-truth.js';
 
 export interface RenderOptions {
   camera: CameraKind;
@@ -22,42 +23,6 @@ export interface RenderOptions {
   /** Director's cuts (close-ups, replays, graphics); broadcast camera only. */
   cuts?: boolean;
   teamNames?: { home: string; away: string };
-}
-
-export interface ObjectTruth {
-  id: string;
-  role: string;
-  team: 0 | 1 | null;
-  jersey: number | null;
-  /** Pitch position, metres. */
-  x: number;
-  y: number;
-  /** Pixel box [x0, y0, x1, y1] and foot point, null when not drawn (behind the camera). */
-  box: [number, number, number, number] | null;
-  foot: [number, number] | null;
-  /** Share of the box inside the picture, 0-1. */
-  in_frame: number;
-  /** Share of the box covered by people nearer the camera, 0-1. */
-  occlusion: number;
-  /** Torso box, the shirt side facing the camera and the number's height in pixels (0: not drawn). */
-  shirt: { box: [number, number, number, number]; side: 'back' | 'front'; number_px: number } | null;
-}
-
-export interface FrameTruth {
-  frame: number;
-  t_ms: number;
-  scene: SceneKind;
-  analysable: boolean;
-  /** Camera of live frames; null for close-ups, replays and graphics (their pixels show no live play). */
-  camera: Camera | null;
-  /** Pitch metres -> pixels of the undistorted image (apply k1 to reach the picture), live frames only. */
-  homography: Mat3 | null;
-  /** 3x4 camera matrix K [R | t], row-major, world metres (z up) -> undistorted pixels; live frames only. */
-  projection: number[] | null;
-  objects: ObjectTruth[];
-  ball: { x: number; y: number; z: number; box: [number, number, number, number] | null; in_frame: number } | null;
-  /** Screen regions covered by broadcast graphics (the score bug): what lies under them is not visible. */
-  overlays: [number, number, number, number][];
 }
 
 const SKINS = ['#f1c7a5', '#e0ac87', '#c68a62', '#a86f4c', '#7d4e32', '#5a3622'];

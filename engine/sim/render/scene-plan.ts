@@ -1,12 +1,7 @@
 import type { SimTrack } from '../../match-data/sim-track.js';
 import type { TruthEvent } from '../../match-data/truth-events.js';
 import type { Rng } from '../../match-data/rng.js';
-
-/**
- * What the broadcast shows. Only `live` frames are analysable; the others are the footage an engine must
- * recognise and skip: close-ups, replays framed by graphic wipes, full-screen graphics, the half-time break.
- */
-export type SceneKind = 'live' | 'closeup' | 'wipe' | 'replay' | 'graphics' | 'break';
+import type { SceneKind } from '../../match-data/frame-truth.js';
 
 export interface SceneSpan {
   kind: SceneKind;

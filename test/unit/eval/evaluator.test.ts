@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { simulateMatch } from '../../../engine/sim/simulate.js';
 import { toTruthEvents } from '../../../engine/match-data/truth-events.js';
-import { FrameRenderer, type FrameTruth } from '../../../engine/sim/render/frame-renderer.js';
+import { FrameRenderer } from '../../../engine/sim/render/frame-renderer.js';
+import type { FrameTruth } from '../../../engine/match-data/frame-truth.js';
 import { TRUTH_FORMAT } from '../../../engine/io/sim-truth.js';
 import { evaluate } from '../../../bench/eval/metrics.js';
 import { truthAsEngineOutput } from '../../../bench/eval/truth-as-engine.js';

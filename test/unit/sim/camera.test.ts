@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applyHomography, groundHomography, invert3, lensLimit2, projectionMatrix, projector, type Camera } from '../../../engine/geometry/camera.js';
-import { aimCamera, CameraOperator } from '../../../engine/sim/render/camera-operator.js';
+import { aimCamera, CameraOperator } from '../../../engine/match-data/camera-operator.js';
 import { createRng } from '../../../engine/match-data/rng.js';
 import { projectPolygon } from '../../../engine/sim/render/project-shapes.js';
 

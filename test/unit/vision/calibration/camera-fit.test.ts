@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { lensLimit2, projector, rotation, type Camera } from '../../../../engine/geometry/camera.js';
 import { pitchMarkings } from '../../../../engine/geometry/pitch-markings.js';
-import { aimCamera } from '../../../../engine/sim/render/camera-operator.js';
+import { aimCamera } from '../../../../engine/match-data/camera-operator.js';
 import {
   clampParams, fitCamera, fromParams, lineAlongNormal, PARAMS, projectModel, scoreCamera, toParams, type Sigmas,
 } from '../../../../engine/vision/calibration/camera-fit.js';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   applyHomography, groundHomography, horizontalFov, invert3, personPixelHeight, pixelToGround, projectionMatrix, projector, rotation, type Camera,
 } from '../../../../engine/geometry/camera.js';
-import { aimCamera } from '../../../../engine/sim/render/camera-operator.js';
+import { aimCamera } from '../../../../engine/match-data/camera-operator.js';
 
 const base = { roll: 0, width: 640, height: 360, k1: 0 };
 /** The broadcast camera's rig (halfway line, 38 m back, 24 m up) aimed at the centre spot, 38 m of view. */

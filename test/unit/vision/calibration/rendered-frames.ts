@@ -1,6 +1,7 @@
 import { simulateMatch } from '../../../../engine/sim/simulate.js';
 import { toTruthEvents } from '../../../../engine/match-data/truth-events.js';
-import { FrameRenderer, type FrameTruth } from '../../../../engine/sim/render/frame-renderer.js';
+import { FrameRenderer } from '../../../../engine/sim/render/frame-renderer.js';
+import type { FrameTruth } from '../../../../engine/match-data/frame-truth.js';
 import { applyHomography, groundHomography, invert3, pixelToGround, projector, rotation, type Camera } from '../../../../engine/geometry/camera.js';
 import type { GrayPicture } from '../../../../engine/vision/calibration/camera-carry.js';
 import { sampleMinute } from '../../../helpers/synthetic-match.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { personPixelHeight, projector } from '../../../../engine/geometry/camera.js';
-import { aimCamera } from '../../../../engine/sim/render/camera-operator.js';
+import { aimCamera } from '../../../../engine/match-data/camera-operator.js';
 import { linePixels } from '../../../../engine/vision/calibration/line-pixels.js';
 import { detectPeople, type PersonDetection } from '../../../../engine/vision/detection/detect-people.js';
 import { connectedBlobs, foregroundMask, lineBand, pitchRegion } from '../../../../engine/vision/detection/foreground.js';

@@ -5,7 +5,7 @@ import { distanceTransform } from '../../../../engine/vision/calibration/distanc
 import { linePixels } from '../../../../engine/vision/calibration/line-pixels.js';
 import { connectedBlobs, foregroundMask, lineBand, PITCH_MARGIN, pitchRegion } from '../../../../engine/vision/detection/foreground.js';
 import { createRng } from '../../../../engine/match-data/rng.js';
-import { aimCamera } from '../../../../engine/sim/render/camera-operator.js';
+import { aimCamera } from '../../../../engine/match-data/camera-operator.js';
 import { H, renderFrames, W } from '../calibration/rendered-frames.js';
 
 describe('connectedBlobs', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { personPixelHeight, projector } from '../../../../engine/geometry/camera.js';
-import { aimCamera } from '../../../../engine/sim/render/camera-operator.js';
+import { aimCamera } from '../../../../engine/match-data/camera-operator.js';
 import { peopleFromFeet } from '../../../../engine/vision/detection/detect-people.js';
 import { nearPitch } from '../../../../engine/vision/detection/foreground.js';
 import { decodeFootGrid, DETECTOR_STRIDE } from '../../../../engine/vision/detection/person-detector.js';

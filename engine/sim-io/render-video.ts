@@ -2,8 +2,8 @@ import { createWriteStream } from 'node:fs';
 import { join } from 'node:path';
 import { once } from 'node:events';
 import { FrameRenderer, type RenderOptions } from '../sim/render/frame-renderer.js';
-import type { SimTruth } from './sim-truth.js';
-import { VideoEncoder } from './video-encoder.js';
+import type { SimTruth } from '../io/sim-truth.js';
+import { VideoEncoder } from '../io/video-encoder.js';
 
 export interface RenderResult {
   frames: number;

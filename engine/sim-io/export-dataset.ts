@@ -4,11 +4,12 @@ import { createCanvas } from '@napi-rs/canvas';
 import type { MatchSource } from '../match-data/match-events.js';
 import { simulateMatch } from '../sim/simulate.js';
 import { toTruthEvents } from '../match-data/truth-events.js';
-import { FrameRenderer, type FrameTruth } from '../sim/render/frame-renderer.js';
+import { FrameRenderer } from '../sim/render/frame-renderer.js';
+import type { FrameTruth } from '../match-data/frame-truth.js';
 import { applyHomography } from '../geometry/camera.js';
 import { pitchKeypoints } from '../geometry/pitch-markings.js';
 import { renderLineMask } from '../sim/render/line-mask.js';
-import type { CameraKind } from '../sim/render/camera-operator.js';
+import type { CameraKind } from '../match-data/camera-operator.js';
 import { createRng } from '../match-data/rng.js';
 
 /** Class ids of the real labelled set (football-players-372), so both train one detector. */

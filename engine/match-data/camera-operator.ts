@@ -1,6 +1,6 @@
-import { PITCH_LENGTH as L, PITCH_WIDTH as W } from '../../match-data/match-events.js';
-import type { Camera } from '../../geometry/camera.js';
-import type { Rng } from '../../match-data/rng.js';
+import { PITCH_LENGTH as L, PITCH_WIDTH as W } from './match-events.js';
+import type { Camera } from '../geometry/camera.js';
+import type { Rng } from './rng.js';
 
 export type CameraKind = 'broadcast' | 'tactical' | 'panoramic' | 'side';
 export const CAMERA_KINDS: readonly CameraKind[] = ['broadcast', 'tactical', 'panoramic', 'side'];
