@@ -42,7 +42,7 @@ export default tseslint.config(
   {
     // Pure stages: no I/O (see engine/README.md). Flat config replaces a rule's options, so the
     // simulator's fence is repeated here.
-    files: ['engine/vision/**', 'engine/events/**', 'engine/metrics/**', 'engine/query/**', 'engine/reports/**'],
+    files: ['engine/vision/**', 'engine/events/**', 'engine/metrics/**', 'engine/query/**', 'engine/reports/**', 'engine/corrections/**'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: ['node:fs*', 'node:net', 'node:child_process', 'better-sqlite3', 'fs', 'child_process'], message: 'a pure stage does no I/O.' }, SIMULATOR] }],
     },
