@@ -12,12 +12,18 @@ export type { EngineRunSpec, FrameCount, ImportSource, VideoSource, WorkerMessag
 export { ENGINE_VERSION } from './version.js';
 
 // Deriving results off the service's event loop: the derive worker's messages.
-export type { DeriveEnvelope, DeriveReply, DeriveRequest, DeriveValue, LeftStartTeam } from './derive/derive-protocol.js';
+export type { CorrectionCheck, DeriveEnvelope, DeriveReply, DeriveRequest, DeriveValue, LeftStartTeam } from './derive/derive-protocol.js';
 export { LoadedResults } from './derive/loaded-results.js';
 export type { PreviewPassResult } from './video/preview-pass.js';
 export type { MatchSummary } from './metrics/summary.js';
 export type { TeamReport } from './reports/team-report.js';
 export { REPORT_SCHEMA_VERSION } from './reports/report-params.js';
+
+// The analyst's corrections: their vocabulary and the log (applied to results in the derive worker).
+export { TRACK_ROLES, type Correction, type CorrectionProblem, type EventFields, type LogAction, type LogEntry, type TrackRole } from './corrections/correction-types.js';
+export { effectiveLog, squadsSwapped, type CorrectionsInForce, type EffectiveLog } from './corrections/correction-log.js';
+export { swapPlayerId } from './corrections/track-edits.js';
+export type { TrackSummary } from './corrections/track-list.js';
 
 // Result shapes: facts, events, tracking columns, and the tracking window the app reads.
 export { PLAYER_ID_PATTERN, parsePlayerId, type AnalysisFacts } from './results/analysis-facts.js';

@@ -21,12 +21,13 @@ export interface CorrectedResults extends Results {
  * moved between squads, given roles, split and merged; events following their players' tracks, then the
  * analyst's own added, deleted and edited; the player list and per-squad facts following. Pure and
  * deterministic: the same results and corrections give the same output. With no corrections the
- * results are returned as they are.
+ * results are returned as they are, with every track's id in the track column.
  */
 export function applyCorrections(results: Results, corrections: readonly AppliedCorrection[]): CorrectedResults {
   const list = corrections.map((k) => k.correction);
   const tracks = trackState(results.tracking, list);
-  if (corrections.length === 0) return { ...results, tracks };
+  // Without corrections only the track column changes: the tracks get their ids (`track_id`).
+  if (corrections.length === 0) return { ...results, tracking: { ...results.tracking, track: tracks.track }, tracks };
   const { columns, rowOf } = writeTracks(results.tracking, tracks);
   const followed = followTracks(results.events, results.tracking, columns, rowOf, tracks.swapped);
   return {

@@ -3,6 +3,7 @@ import { EVENT_TYPES, type ResultEvent } from '../results/result-events.js';
 import { ROLE_REFEREE, isDetectedStatus, type TrackingColumns } from '../results/tracking-columns.js';
 import type { Correction, CorrectionProblem, EventFields } from './correction-types.js';
 import type { CorrectedResults } from './apply-corrections.js';
+import { rowSquads } from './track-edits.js';
 
 const notFound = (message: string): CorrectionProblem => ({ code: 'not_found', message });
 const conflict = (message: string): CorrectionProblem => ({ code: 'conflict', message });
@@ -16,13 +17,14 @@ interface TrackRows {
 }
 
 function trackRows(c: TrackingColumns, track: number): TrackRows | null {
+  const squadOf = rowSquads(c);
   const rows: number[] = [];
   const teams = [0, 0, 0];
   let referee = 0;
   for (let r = 0; r < c.length; r++) {
     if (c.track[r] !== track) continue;
     rows.push(r);
-    const t = c.team[r] as number;
+    const t = squadOf(r);
     teams[t < 0 ? 2 : t] = (teams[t < 0 ? 2 : t] as number) + 1;
     if (c.role[r] === ROLE_REFEREE) referee++;
   }

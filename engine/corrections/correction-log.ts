@@ -6,6 +6,9 @@ export interface AppliedCorrection {
   correction: Correction;
 }
 
+/** What a derivation needs to apply a log: its version (the cache key) and the corrections in force. */
+export type CorrectionsInForce = Pick<EffectiveLog, 'version' | 'corrections'>;
+
 /** The corrections in force after replaying a log's undos and redos, and what undo and redo would do now. */
 export interface EffectiveLog {
   version: number;
@@ -41,4 +44,9 @@ export function effectiveLog(entries: readonly LogEntry[]): EffectiveLog {
     undo: done.length ? (done[done.length - 1] as AppliedCorrection).seq : null,
     redo: undone.length ? (undone[undone.length - 1] as AppliedCorrection).seq : null,
   };
+}
+
+/** Whether the corrections in force swap the squads (an odd number of swaps): files named by squad or id are the other's. */
+export function squadsSwapped(corrections: readonly AppliedCorrection[]): boolean {
+  return corrections.filter((k) => k.correction.op === 'swap_squads').length % 2 === 1;
 }

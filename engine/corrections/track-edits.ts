@@ -22,6 +22,20 @@ export interface TrackState {
   nextTrack: number;
 }
 
+/**
+ * Each row's squad: the team column, or for rows without one (imports carry it only inside the player
+ * id) the squad of the row's player id; -1 for none.
+ */
+export function rowSquads(c: TrackingColumns): (r: number) => number {
+  const ofPlayer = c.players.map((id) => parsePlayerId(id)?.team ?? -1);
+  return (r) => {
+    const t = c.team[r] as number;
+    if (t !== NO_TEAM) return t;
+    const p = c.player[r] as number;
+    return p === NO_PLAYER ? -1 : (ofPlayer[p] as number);
+  };
+}
+
 /** `0-10` <-> `1-10`. */
 export function swapPlayerId(id: string): string {
   return `${id.startsWith('0-') ? '1' : '0'}${id.slice(1)}`;

@@ -5,7 +5,10 @@ import { runIntervalQuery } from '../query/query-intervals.js';
 import { computeTeamReport } from '../reports/team-report.js';
 import { computePlayerReport } from '../reports/player-report.js';
 import { resultsOrientation } from '../reports/orientation.js';
-import type { DeriveRequest } from './derive-protocol.js';
+import { checkCorrection } from '../corrections/check-correction.js';
+import { trackList } from '../corrections/track-list.js';
+import { writeTrackingFile } from '../io/tracking-store.js';
+import type { CorrectionCheck, DeriveRequest } from './derive-protocol.js';
 import type { LoadedResultsCache } from './loaded-results.js';
 
 /** Answers one derive request from the loaded results (derive-protocol.ts says what each returns). */
@@ -14,7 +17,7 @@ export async function derive(request: DeriveRequest, cache: LoadedResultsCache):
     const { path, durationSeconds, frames, source, earlier, timeoutMs } = request;
     return previewPass(path, durationSeconds, { frames, source, earlier, signal: timeoutMs === undefined ? undefined : AbortSignal.timeout(timeoutMs) });
   }
-  const r = cache.get(request.dir);
+  const r = cache.get(request.dir).view(request.corrections);
   switch (request.op) {
     case 'summary': {
       const [tracking, speedMps, events, facts] = await Promise.all([r.tracking(), r.speeds(), r.events(), r.facts()]);
@@ -45,5 +48,21 @@ export async function derive(request: DeriveRequest, cache: LoadedResultsCache):
       return null;
     case 'query':
       return runIntervalQuery(request.query, { ...(await r.queryContext()), teamNames: request.teamNames });
+    case 'facts':
+      return r.facts();
+    case 'events':
+      return r.events();
+    case 'check-correction': {
+      const now = await r.applied();
+      const problem = checkCorrection(request.candidate, now);
+      return { problem, createdTrackId: !problem && request.candidate.op === 'split_track' ? now.tracks.nextTrack : null } satisfies CorrectionCheck;
+    }
+    case 'tracks': {
+      const [applied, facts] = await Promise.all([r.applied(), r.facts()]);
+      return trackList(applied.tracking, facts.frame_ms);
+    }
+    case 'write-tracking':
+      await writeTrackingFile(request.outPath, (await r.applied()).tracking);
+      return null;
   }
 }

@@ -13,6 +13,7 @@ import type { EmbedTokensRepo } from './store/embed-tokens-repo.js';
 import type { PreviewRunner } from './preview/preview-runner.js';
 import type { UrlSigner } from './preview/signed-urls.js';
 import type { SettingsRepo } from './store/settings-repo.js';
+import type { CorrectionsRepo } from './store/corrections-repo.js';
 
 /** What route modules may use: the store, the job queues and the analysis runner, never each other. */
 export interface ServiceContext {
@@ -42,4 +43,6 @@ export interface ServiceContext {
   results: ResultsStore;
   /** Summaries, reports and queries, computed from the result files in a worker thread. */
   derive: DeriveClient;
+  /** The analyst's corrections of each analysis (applied to results when they are read). */
+  corrections: CorrectionsRepo;
 }

@@ -1,5 +1,6 @@
 import type { SwaggerOptions } from '@fastify/swagger';
 import { filterItemsSchema } from './schemas/filter-schemas.js';
+import { CORRECTION_SCHEMAS } from './schemas/correction-schemas.js';
 
 /** Routes that take no API token: the document itself, and the widget's own calls (embed token instead). */
 export const PUBLIC_ROUTES = new Set([
@@ -49,6 +50,13 @@ export function openApiDocument(): SwaggerOptions {
         op.requestBody = structuredClone(op.requestBody);
         const filters = op.requestBody.content?.['application/json']?.schema?.properties?.filters;
         if (filters) filters.items = filterItemsSchema();
+      }
+      // So is a correction, by its op's schema (routes/correction-body.ts).
+      const correction = doc.paths?.['/v1/analyses/{id}/corrections']?.post;
+      if (correction?.requestBody) {
+        correction.requestBody = structuredClone(correction.requestBody);
+        const props = correction.requestBody.content?.['application/json']?.schema?.properties;
+        if (props?.correction) props.correction = { oneOf: Object.values(CORRECTION_SCHEMAS), discriminator: { propertyName: 'op' } } as never;
       }
       return doc as never;
     },

@@ -32,6 +32,7 @@ import { playerReportRoutes } from './routes/player-report.js';
 import { exemplarCropsRoutes } from './routes/exemplar-crops.js';
 import { videoMediaRoutes } from './routes/video-media.js';
 import { trackingWindowRoutes } from './routes/tracking-window.js';
+import { correctionsRoutes } from './routes/corrections.js';
 import { clipsRoutes } from './routes/clips.js';
 import { settingsRoutes } from './routes/settings.js';
 
@@ -125,6 +126,7 @@ export async function buildServer(ctx: ServiceContext, options: { logger?: boole
     await v1.register(videoMediaRoutes(ctx));
     await v1.register(trackingWindowRoutes(ctx));
     await v1.register(clipsRoutes(ctx));
+    await v1.register(correctionsRoutes(ctx));
     await v1.register(settingsRoutes(ctx));
   }, { prefix: API_PREFIX });
   await app.register(embedPageRoutes(ctx));

@@ -6,6 +6,7 @@ import { openDatabase, type Db } from './store/db.js';
 import { VideosRepo } from './store/videos-repo.js';
 import { TokensRepo } from './store/tokens-repo.js';
 import { JobsRepo } from './store/jobs-repo.js';
+import { CorrectionsRepo } from './store/corrections-repo.js';
 import { JobQueue } from './jobs/job-queue.js';
 import { INGEST_JOB, ingestHandler } from './jobs/ingest.js';
 import { AnalysesRepo } from './store/analyses-repo.js';
@@ -56,8 +57,9 @@ export async function createService(
   ensureDefaultToken(tokens, config.home);
   const appToken = ensureAppToken(tokens, config.home);
   const webhooks = new WebhooksRepo(db);
-  const results = new ResultsStore(config.home);
   const derive = new DeriveClient();
+  const corrections = new CorrectionsRepo(db);
+  const results = new ResultsStore(config.home, { corrections, derive });
   const dispatcher = new WebhookDispatcher(webhooks, {
     retryBaseMs: config.webhookRetryBaseMs, maxAttempts: config.webhookMaxAttempts, timeoutMs: config.webhookTimeoutMs,
   });
@@ -82,7 +84,7 @@ export async function createService(
   });
   runner.attach(analysisJobs);
   const context: ServiceContext = {
-    config, db, videos, tokens, analyses, jobs, analysisJobs, runner, roster: new RosterRepo(db), webhooks, results, derive,
+    config, db, videos, tokens, analyses, jobs, analysisJobs, runner, roster: new RosterRepo(db), webhooks, results, derive, corrections,
     embedTokens: new EmbedTokensRepo(db), preview, signer: new UrlSigner(), settings, appToken,
   };
   const app = await buildServer(context, options);

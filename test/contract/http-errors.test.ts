@@ -54,10 +54,11 @@ describe('OpenAPI document', () => {
   it('describes every analysis, result, import and webhook route, result errors as {detail}', async () => {
     const doc = (await t.api.get('/v1/openapi.json', null)).body;
     expect(Object.keys(doc.paths).sort()).toEqual([
-      '/v1/analyses/{id}', '/v1/analyses/{id}/cancel', '/v1/analyses/{id}/clips', '/v1/analyses/{id}/events', '/v1/analyses/{id}/exemplar-crops', '/v1/analyses/{id}/exemplar-crops/individuals/{player_id}/{index}',
+      '/v1/analyses/{id}', '/v1/analyses/{id}/cancel', '/v1/analyses/{id}/clips', '/v1/analyses/{id}/corrections',
+      '/v1/analyses/{id}/corrections/redo', '/v1/analyses/{id}/corrections/undo', '/v1/analyses/{id}/events', '/v1/analyses/{id}/exemplar-crops', '/v1/analyses/{id}/exemplar-crops/individuals/{player_id}/{index}',
       '/v1/analyses/{id}/exemplar-crops/teams/{team}/{index}', '/v1/analyses/{id}/meta-data', '/v1/analyses/{id}/player-report/{player_id}',
       '/v1/analyses/{id}/query-intervals', '/v1/analyses/{id}/schema', '/v1/analyses/{id}/summary', '/v1/analyses/{id}/team-mapping',
-      '/v1/analyses/{id}/team-report', '/v1/analyses/{id}/tracking/download', '/v1/analyses/{id}/tracking/window',
+      '/v1/analyses/{id}/team-report', '/v1/analyses/{id}/tracking/download', '/v1/analyses/{id}/tracking/window', '/v1/analyses/{id}/tracks',
       '/v1/embed/preview-teams', '/v1/embed/sides', '/v1/embed/sides/confirm',
       '/v1/imports', '/v1/settings', '/v1/videos', '/v1/videos/{id}', '/v1/videos/{id}/embed-token', '/v1/videos/{id}/media', '/v1/videos/{id}/media-url', '/v1/videos/{id}/meta', '/v1/videos/{id}/preview-crops/{file}', '/v1/videos/{id}/preview-teams', '/v1/videos/{id}/roster', '/v1/videos/{video_id}/analysis',
       '/v1/webhooks', '/v1/webhooks/{id}', '/v1/webhooks/{id}/deliveries',
@@ -74,5 +75,10 @@ describe('OpenAPI document', () => {
     const query = doc.paths['/v1/analyses/{id}/query-intervals'].post.requestBody.content['application/json'].schema;
     expect(Object.keys(query.properties).sort()).toEqual(['coordinate_frame', 'existing_filters', 'filters', 'gap_fill_sec', 'include_pixel_coords', 'merge_results', 'operator', 'pad_sec', 'preserve_labels']);
     expect(doc.paths['/v1/analyses/{id}/tracking/download'].get.parameters[0]).toMatchObject({ name: 'format', schema: { enum: ['parquet', 'json'] } });
+    // A correction is documented by its op's schema, one branch per op.
+    const correction = doc.paths['/v1/analyses/{id}/corrections'].post.requestBody.content['application/json'].schema.properties.correction;
+    expect(correction.oneOf.map((b: { title: string }) => b.title)).toEqual([
+      'name_track', 'set_track_squad', 'set_track_role', 'split_track', 'merge_tracks', 'swap_squads', 'add_event', 'delete_event', 'edit_event',
+    ]);
   });
 });

@@ -7,7 +7,7 @@ import { apiError } from '../errors.js';
 import type { ServiceContext } from '../context.js';
 import { IdParams } from '../schemas/common.js';
 import { resultErrors } from '../schemas/result-schemas.js';
-import { compareVersions, PLAYER_ID_PATTERN, type AnalysisFacts, exemplarCropFile } from '../../../engine/api.js';
+import { compareVersions, PLAYER_ID_PATTERN, type AnalysisFacts, exemplarCropFile, squadsSwapped, swapPlayerId } from '../../../engine/api.js';
 import { doneAnalysis } from './result-access.js';
 
 /** Spec 4.2 and 9: crops exist from engine 0.5.30; older analyses answer 404 on all three endpoints. */
@@ -27,13 +27,17 @@ export function exemplarCropsRoutes(ctx: ServiceContext) {
   return async function register(app: FastifyInstance): Promise<void> {
     const r = app.withTypeProvider<TypeBoxTypeProvider>();
 
-    async function cropsOf(request: FastifyRequest, id: number): Promise<{ dir: string; crops: NonNullable<AnalysisFacts['crops']> }> {
+    // Crop files are named by the squads and ids the engine gave; swapped squads read the other's.
+    async function cropsOf(request: FastifyRequest, id: number): Promise<{ dir: string; crops: NonNullable<AnalysisFacts['crops']>; swapped: boolean }> {
       const { analysis } = doneAnalysis(ctx, request, id);
       const facts = await ctx.results.facts(analysis);
       if (compareVersions(facts.engine_version, CROPS_SINCE) < 0) {
         throw apiError('FEATURE_NOT_IN_VERSION', `exemplar crops need engine ${CROPS_SINCE} or later; analysis ${analysis.id} ran ${facts.engine_version}`);
       }
-      return { dir: ctx.results.dir(analysis), crops: facts.crops ?? { individuals: {}, teams: { team_0: 0, team_1: 0 } } };
+      return {
+        dir: ctx.results.dir(analysis), crops: facts.crops ?? { individuals: {}, teams: { team_0: 0, team_1: 0 } },
+        swapped: squadsSwapped(ctx.results.corrections(analysis)?.corrections ?? []),
+      };
     }
 
     async function send(dir: string, file: string) {
@@ -57,13 +61,13 @@ export function exemplarCropsRoutes(ctx: ServiceContext) {
         response: ImageResponse,
       },
     }, async (request, reply) => {
-      const { dir, crops } = await cropsOf(request, request.params.id);
+      const { dir, crops, swapped } = await cropsOf(request, request.params.id);
       const { player_id: player, index } = request.params;
       if (!PLAYER_ID_PATTERN.test(player)) throw apiError('PLAYER_NOT_FOUND', `player id '${player}' is not of the form <team>-<jersey> (e.g. 0-10, 1-GK)`);
       const count = crops.individuals[player] ?? 0;
       if (count === 0) throw apiError('PLAYER_NOT_FOUND', `there are no crops of player ${player}`);
       if (index < 0 || index >= count) throw apiError('NOT_FOUND', `crop index ${index} is out of range: player ${player} has ${count} (0 to ${count - 1})`);
-      return reply.type('image/jpeg').send(await send(dir, exemplarCropFile('individuals', player, index)));
+      return reply.type('image/jpeg').send(await send(dir, exemplarCropFile('individuals', swapped ? swapPlayerId(player) : player, index)));
     });
 
     r.get('/analyses/:id/exemplar-crops/teams/:team/:index', {
@@ -74,12 +78,13 @@ export function exemplarCropsRoutes(ctx: ServiceContext) {
         response: ImageResponse,
       },
     }, async (request, reply) => {
-      const { dir, crops } = await cropsOf(request, request.params.id);
+      const { dir, crops, swapped } = await cropsOf(request, request.params.id);
       const { team, index } = request.params;
       if (team !== 'team_0' && team !== 'team_1') throw apiError('NOT_FOUND', `team '${team}' is not team_0 or team_1`);
       const count = crops.teams[team];
       if (index < 0 || index >= count) throw apiError('NOT_FOUND', `crop index ${index} is out of range: ${team} has ${count}${count ? ` (0 to ${count - 1})` : ''}`);
-      return reply.type('image/jpeg').send(await send(dir, exemplarCropFile('teams', team, index)));
+      const file = swapped ? (team === 'team_0' ? 'team_1' : 'team_0') : team;
+      return reply.type('image/jpeg').send(await send(dir, exemplarCropFile('teams', file, index)));
     });
   };
 }

@@ -38,7 +38,7 @@ export function playerReportRoutes(ctx: ServiceContext) {
       }
       const facts = await ctx.results.facts(analysis);
       const sides = reportSides(ctx, analysis, video, facts);
-      const name = `player-report-v${REPORT_SCHEMA_VERSION}-${(await ctx.derive.call({ op: 'orientation-source', ...sides })) ?? 'camera'}-${playerId}.json`;
+      const name = `player-report-v${REPORT_SCHEMA_VERSION}-${(await ctx.derive.call({ op: 'orientation-source', ...sides })) ?? 'camera'}-${playerId}${ctx.results.tag(analysis)}.json`;
       const neverDetected = () => apiError('PLAYER_NOT_FOUND', `player ${playerId} was never detected in analysis ${analysis.id}`);
       // A player seen only off camera (projected rows) has no report: cached as null, answered 404.
       const path = await ctx.results.cachedFile(analysis, name, async () => {

@@ -58,7 +58,7 @@ export function queryIntervalsRoutes(ctx: ServiceContext) {
       const mapping = composeTeamMapping(video, await ctx.results.facts(analysis));
       try {
         return await ctx.derive.call({
-          op: 'query', dir: ctx.results.dir(analysis), query: request.body as IntervalQuery, teamNames: { team_0: mapping.team_0.name, team_1: mapping.team_1.name },
+          op: 'query', ...ctx.results.source(analysis), query: request.body as IntervalQuery, teamNames: { team_0: mapping.team_0.name, team_1: mapping.team_1.name },
         });
       } catch (error) {
         if (error instanceof DeriveQueryError) throw apiError('VALIDATION_FAILED', error.message);

@@ -31,9 +31,10 @@ export function summaryRoutes(ctx: ServiceContext) {
       },
     }, async (request, reply) => {
       const { analysis, video } = doneAnalysis(ctx, request, request.params.id);
-      const path = await ctx.results.cachedFile(analysis, `summary-v${SUMMARY_SCHEMA_VERSION}.json`, () =>
-        ctx.derive.call({ op: 'summary', dir: ctx.results.dir(analysis), gameId: video.game_name, generatedAt: new Date().toISOString() }));
-      const summary = await ctx.results.memo(analysis, `summary-json-v${SUMMARY_SCHEMA_VERSION}`, async () =>
+      const tag = ctx.results.tag(analysis);
+      const path = await ctx.results.cachedFile(analysis, `summary-v${SUMMARY_SCHEMA_VERSION}${tag}.json`, () =>
+        ctx.derive.call({ op: 'summary', ...ctx.results.source(analysis), gameId: video.game_name, generatedAt: new Date().toISOString() }));
+      const summary = await ctx.results.memo(analysis, `summary-json-v${SUMMARY_SCHEMA_VERSION}${tag}`, async () =>
         JSON.parse(await readFile(path, 'utf8')) as MatchSummary);
       const facts = await ctx.results.facts(analysis);
       const mapping = composeTeamMapping(video, facts);

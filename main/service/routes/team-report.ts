@@ -31,7 +31,7 @@ export function teamReportRoutes(ctx: ServiceContext) {
       const { analysis, video } = doneAnalysis(ctx, request, request.params.id);
       const facts = await ctx.results.facts(analysis);
       const sides = reportSides(ctx, analysis, video, facts);
-      const name = `team-report-v${REPORT_SCHEMA_VERSION}-${(await ctx.derive.call({ op: 'orientation-source', ...sides })) ?? 'camera'}.json`;
+      const name = `team-report-v${REPORT_SCHEMA_VERSION}-${(await ctx.derive.call({ op: 'orientation-source', ...sides })) ?? 'camera'}${ctx.results.tag(analysis)}.json`;
       const path = await ctx.results.cachedFile(analysis, name, () => ctx.derive.call({ op: 'team-report', ...sides }));
       const report = await ctx.results.memo(analysis, name, async () => JSON.parse(await readFile(path, 'utf8')) as TeamReport);
       const mapping = composeTeamMapping(video, facts);

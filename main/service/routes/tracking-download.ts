@@ -51,7 +51,7 @@ export function trackingDownloadRoutes(ctx: ServiceContext) {
         }
       }
       const statusColumns = compareVersions(analysis.aggregate_version ?? analysis.algorithm_version, STATUS_COLUMNS_SINCE) >= 0;
-      const trackingPath = ctx.results.trackingPath(analysis);
+      const trackingPath = await ctx.results.trackingPath(analysis);
       const name = `${video.game_name}_analysis-${analysis.id}_tracking`;
       if (format === 'json') {
         const reader = await TrackingFileReader.open(trackingPath);
@@ -64,7 +64,7 @@ export function trackingDownloadRoutes(ctx: ServiceContext) {
           .send(body);
       }
       // The engine writes the current layout as part of its run; older layouts are built on demand.
-      const cacheName = basename(RESULT_FILES.parquet).replace('.parquet', statusColumns ? '.parquet' : '-legacy.parquet');
+      const cacheName = basename(RESULT_FILES.parquet).replace('.parquet', `${statusColumns ? '' : '-legacy'}${ctx.results.tag(analysis)}.parquet`);
       const path = await ctx.results.cachedPath(analysis, cacheName,
         (tmp) => exportParquet({ trackingPath, outPath: tmp, statusColumns }));
       const size = (await stat(path)).size;

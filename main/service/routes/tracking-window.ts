@@ -49,7 +49,7 @@ export function trackingWindowRoutes(ctx: ServiceContext) {
       if (to <= from) throw apiError('VALIDATION_FAILED', `query parameter 'to_ms' (${to}) must be greater than 'from_ms' (${from})`);
       if (to - from > MAX_WINDOW_MS) throw apiError('VALIDATION_FAILED', `a window holds at most ${MAX_WINDOW_MS / 1000} s: 'to_ms' - 'from_ms' is ${to - from}`);
       const { analysis } = doneAnalysis(ctx, request, request.params.id);
-      return ctx.derive.call({ op: 'tracking-window', dir: ctx.results.dir(analysis), fromMs: from, toMs: to, projected: projected ?? false });
+      return ctx.derive.call({ op: 'tracking-window', ...ctx.results.source(analysis), fromMs: from, toMs: to, projected: projected ?? false });
     });
   };
 }

@@ -180,6 +180,7 @@ export function videosRoutes(ctx: ServiceContext) {
       // The row is gone; stop its download before removing the folder it writes into.
       await Promise.all([ctx.jobs.cancelForVideo(row.id), ctx.analysisJobs.cancelForVideo(row.id)]);
       ctx.results.forget(analysisIds);
+      ctx.corrections.forget(analysisIds);
       await rm(videoDir(ctx.config.home, row.id), { recursive: true, force: true });
       return reply.code(204).send(null);
     });

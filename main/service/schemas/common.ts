@@ -9,7 +9,8 @@ export const DetailError = Type.Object({ detail: Type.String() }, { $id: 'Detail
  */
 export const Nullable = <T extends TSchema>(schema: T) =>
   typeof schema.type === 'string'
-    ? Type.Unsafe<Static<T> | null>({ ...schema, type: [schema.type, 'null'] })
+    // An enum lists null too, or the type would let null through only to have the enum refuse it.
+    ? Type.Unsafe<Static<T> | null>({ ...schema, type: [schema.type, 'null'], ...(Array.isArray(schema.enum) ? { enum: [...schema.enum, null] } : {}) })
     : Type.Unsafe<Static<T> | null>({ anyOf: [schema, { type: 'null' }] });
 
 export const IdParams = Type.Object({

@@ -8,12 +8,17 @@ import { idsOfTrack, smallResults } from './corrections-fixture.js';
 const applied = (...ks: Correction[]): AppliedCorrection[] => ks.map((correction, i) => ({ seq: i + 1, correction }));
 
 describe('applyCorrections: tracks', () => {
-  it('with no corrections the results are returned as they are', () => {
+  it('with no corrections the results are returned as they are, with every track\'s id', () => {
     const r = smallResults();
+    r.tracking.track.fill(-1, 0, 2);
     const out = applyCorrections(r, []);
-    expect(out.tracking).toBe(r.tracking);
+    expect(out.tracking.player).toBe(r.tracking.player);
+    expect(out.tracking.team).toBe(r.tracking.team);
     expect(out.events).toBe(r.events);
     expect(out.facts).toBe(r.facts);
+    // The first row, 0-10's, lost its tracker id: it gets 0-10's own track (after the tracker's 1-3);
+    // the unnamed one beside it has none, nor has the ball.
+    expect(Array.from(out.tracking.track.subarray(0, 4))).toEqual([4, -1, -1, 1]);
   });
 
   it('naming a track gives every row of it the id (confidence 1) and adds the player to the facts', () => {

@@ -5,6 +5,7 @@ import { sql as m004 } from './004-embed-tokens.js';
 import { sql as m005 } from './005-settings.js';
 import { sql as m006 } from './006-progress-detail.js';
 import { sql as m007 } from './007-finite-numbers.js';
+import { sql as m008 } from './008-corrections.js';
 
 export interface Migration {
   version: number;
@@ -23,4 +24,5 @@ export const migrations: readonly Migration[] = [
   { version: 5, name: 'settings', sql: m005 },
   { version: 6, name: 'progress-detail', sql: m006 },
   { version: 7, name: 'finite-numbers', sql: m007 },
+  { version: 8, name: 'corrections', sql: m008 },
 ];

@@ -1,0 +1,66 @@
+import {
+  NO_PLAYER, NO_TRACK, NULL_I16, ROLE_GOAL_KEEPER, ROLE_REFEREE, isDetectedStatus, type TrackingColumns,
+} from '../results/tracking-columns.js';
+import type { TeamLabel } from '../results/result-events.js';
+import { rowSquads } from './track-edits.js';
+
+/** One track of an analysis as the analyst reviews it (GET /analyses/{id}/tracks). */
+export interface TrackSummary {
+  track_id: number;
+  /** By majority of its rows. */
+  team: TeamLabel | null;
+  role: 'player' | 'goal_keeper' | 'referee';
+  player_id: string | null;
+  first_ms: number;
+  last_ms: number;
+  /** Frames it is seen in (detected rows) and the seconds they make. */
+  detected_rows: number;
+  seconds_on_screen: number;
+  /** Its middle detected row's picture position (source pixels), for showing which box it is. */
+  sample: { t_ms: number; x: number; y: number } | null;
+}
+
+/**
+ * Every track of the corrected rows, those seen longest first (ties: earlier first): naming them in this
+ * order covers the most rows soonest. The ball has no track.
+ */
+export function trackList(c: TrackingColumns, frameMs: number): TrackSummary[] {
+  const squadOf = rowSquads(c);
+  const acc = new Map<number, { rows: number[]; team: number[]; keeper: number; referee: number; players: Map<number, number> }>();
+  for (let r = 0; r < c.length; r++) {
+    const t = c.track[r] as number;
+    if (t === NO_TRACK) continue;
+    let a = acc.get(t);
+    if (!a) acc.set(t, (a = { rows: [], team: [0, 0, 0], keeper: 0, referee: 0, players: new Map() }));
+    a.rows.push(r);
+    const team = squadOf(r);
+    const k = team < 0 ? 2 : team;
+    a.team[k] = (a.team[k] as number) + 1;
+    if (c.role[r] === ROLE_GOAL_KEEPER) a.keeper++;
+    if (c.role[r] === ROLE_REFEREE) a.referee++;
+    const p = c.player[r] as number;
+    if (p !== NO_PLAYER) a.players.set(p, (a.players.get(p) ?? 0) + 1);
+  }
+  const out: TrackSummary[] = [];
+  for (const [track, a] of acc) {
+    const detected = a.rows.filter((r) => isDetectedStatus(c.status[r] as number));
+    const [t0, t1, none] = a.team as [number, number, number];
+    let player: number | null = null;
+    let most = 0;
+    for (const [p, n] of a.players) if (n > most) [player, most] = [p, n];
+    const mid = detected[detected.length >> 1];
+    const n = a.rows.length;
+    out.push({
+      track_id: track,
+      team: none >= t0 && none >= t1 ? null : t0 >= t1 ? 'team_0' : 'team_1',
+      role: a.referee * 2 > n ? 'referee' : a.keeper * 2 > n ? 'goal_keeper' : 'player',
+      player_id: player === null || most * 2 <= n ? null : (c.players[player] as string),
+      first_ms: c.timestamp[a.rows[0] as number] as number,
+      last_ms: c.timestamp[a.rows[n - 1] as number] as number,
+      detected_rows: detected.length,
+      seconds_on_screen: Math.round(detected.length * frameMs) / 1000,
+      sample: mid === undefined || c.bboxX[mid] === NULL_I16 ? null : { t_ms: c.timestamp[mid] as number, x: c.bboxX[mid] as number, y: c.bboxY[mid] as number },
+    });
+  }
+  return out.sort((a, b) => b.detected_rows - a.detected_rows || a.first_ms - b.first_ms || a.track_id - b.track_id);
+}
