@@ -185,7 +185,7 @@ export async function runEngine(spec: EngineRunSpec, progress: ProgressFn): Prom
   await writeTrackingFile(join(partial, RESULT_FILES.tracking), result.columns);
   progress(80, 'writing the Parquet download');
   const started = performance.now();
-  const parquet = encodeTrackingParquet(result.columns, { statusColumns: true });
+  const parquet = encodeTrackingParquet(result.columns, { statusColumns: true, extensionColumns: true });
   facts.timings_ms = { ...facts.timings_ms, parquet_encode: Math.round(performance.now() - started) };
   await mkdir(join(partial, 'cache'), { recursive: true });
   await writeFile(join(partial, RESULT_FILES.parquet), parquet);

@@ -67,8 +67,11 @@ export const RESULT_FILES = {
   tracking: 'tracking.tlc',
   events: 'events.json',
   facts: 'analysis.json',
-  /** The Parquet download, written by the run itself so the first download is served at once. */
-  parquet: 'cache/tracking-v1.parquet',
+  /**
+   * The Parquet download, written by the run itself so the first download is served at once (v2: with
+   * the extension columns team and track_id; a v1 file of an older run is left and v2 built on demand).
+   */
+  parquet: 'cache/tracking-v2.parquet',
   /** Exemplar crops (spec 2.5): `crops/team_0-3.jpg`, `crops/individuals/0-10-1.jpg`; counts in the facts. */
   crops: 'crops',
 } as const;

@@ -3,7 +3,7 @@ import { EVENT_TYPES, type ResultEvent } from '../results/result-events.js';
 import { ROLE_REFEREE, isDetectedStatus, type TrackingColumns } from '../results/tracking-columns.js';
 import type { Correction, CorrectionProblem, EventFields } from './correction-types.js';
 import type { CorrectedResults } from './apply-corrections.js';
-import { rowSquads } from './track-edits.js';
+import { rowSquads } from '../results/row-identity.js';
 
 const notFound = (message: string): CorrectionProblem => ({ code: 'not_found', message });
 const conflict = (message: string): CorrectionProblem => ({ code: 'conflict', message });

@@ -1,8 +1,9 @@
 import {
-  NO_PLAYER, NO_TEAM, NO_TRACK, ROLE_BALL, ROLE_GOAL_KEEPER, ROLE_PLAYER, ROLE_REFEREE, COLUMN_NAMES,
+  NO_PLAYER, NO_TEAM, NO_TRACK, ROLE_GOAL_KEEPER, ROLE_PLAYER, ROLE_REFEREE, COLUMN_NAMES,
   type TrackingColumns,
 } from '../results/tracking-columns.js';
 import { parsePlayerId } from '../results/analysis-facts.js';
+import { firstFreeTrack, trackOfRow } from '../results/row-identity.js';
 import type { Correction, TrackRole } from './correction-types.js';
 
 /** What the analyst said about one track, in the labels of the uncorrected results (before any swap). */
@@ -22,40 +23,16 @@ export interface TrackState {
   nextTrack: number;
 }
 
-/**
- * Each row's squad: the team column, or for rows without one (imports carry it only inside the player
- * id) the squad of the row's player id; -1 for none.
- */
-export function rowSquads(c: TrackingColumns): (r: number) => number {
-  const ofPlayer = c.players.map((id) => parsePlayerId(id)?.team ?? -1);
-  return (r) => {
-    const t = c.team[r] as number;
-    if (t !== NO_TEAM) return t;
-    const p = c.player[r] as number;
-    return p === NO_PLAYER ? -1 : (ofPlayer[p] as number);
-  };
-}
-
 /** `0-10` <-> `1-10`. */
 export function swapPlayerId(id: string): string {
   return `${id.startsWith('0-') ? '1' : '0'}${id.slice(1)}`;
 }
 
-/**
- * Each row's track id as downloads show it (`track_id`): the tracker's own where it gave one, else one
- * per identified player (imports, players projected off camera), numbered after the tracker's; the ball
- * and unnamed rows without a tracker id have none.
- */
+/** Each row's track id as downloads show it (`track_id`, results/row-identity.ts), and the next free id. */
 export function baseTrackIds(c: TrackingColumns): { track: Int32Array; nextTrack: number } {
-  let last = -1;
-  for (let r = 0; r < c.length; r++) last = Math.max(last, c.track[r] as number);
-  const first = last + 1;
+  const first = firstFreeTrack(c);
   const track = new Int32Array(c.length);
-  for (let r = 0; r < c.length; r++) {
-    const t = c.track[r] as number;
-    const p = c.player[r] as number;
-    track[r] = t !== NO_TRACK ? t : p !== NO_PLAYER && c.role[r] !== ROLE_BALL ? first + p : NO_TRACK;
-  }
+  for (let r = 0; r < c.length; r++) track[r] = trackOfRow(c, r, first);
   return { track, nextTrack: first + c.players.length };
 }
 

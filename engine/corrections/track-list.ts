@@ -2,7 +2,7 @@ import {
   NO_PLAYER, NO_TRACK, NULL_I16, ROLE_GOAL_KEEPER, ROLE_REFEREE, isDetectedStatus, type TrackingColumns,
 } from '../results/tracking-columns.js';
 import type { TeamLabel } from '../results/result-events.js';
-import { rowSquads } from './track-edits.js';
+import { rowSquads } from '../results/row-identity.js';
 
 /** One track of an analysis as the analyst reviews it (GET /analyses/{id}/tracks). */
 export interface TrackSummary {

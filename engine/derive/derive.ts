@@ -42,7 +42,7 @@ export async function derive(request: DeriveRequest, cache: LoadedResultsCache):
       return JSON.stringify(computePlayerReport(request.playerId, { tracking, speeds, events, facts, orientation, crops: facts.crops?.individuals[request.playerId] ?? 0 }));
     }
     case 'tracking-window':
-      return trackingWindow(await r.tracking(), request.fromMs, request.toMs, { projected: request.projected });
+      return trackingWindow((await r.applied()).tracking, request.fromMs, request.toMs, { projected: request.projected });
     case 'warm':
       await r.queryContext();
       return null;

@@ -1,4 +1,5 @@
-import { NO_PLAYER, NULL_I16, ROLES, STATUSES, type TrackingColumns } from '../results/tracking-columns.js';
+import { NO_PLAYER, NO_TRACK, NULL_I16, ROLES, STATUSES, type TrackingColumns } from '../results/tracking-columns.js';
+import { downloadTeam, rowSquads, trackOfRow } from '../results/row-identity.js';
 
 /**
  * The tracking download as JSON (spec 2.7, rules TRK-01..TRK-03, TRK-06): one array of row objects,
@@ -24,9 +25,16 @@ export interface TrackingRowReader {
 export interface TrackingJsonOptions {
   /** status, overlap_partner_id, position_conf, identity_conf: engine 0.5.36 or later (TRK-03). */
   statusColumns: boolean;
+  /**
+   * Touchline's extension columns after the spec's (`team`, `track_id`: docs/api.md), with the first
+   * track id free for rows the tracker gave none (results/row-identity.ts firstFreeTrack over the file).
+   */
+  extension?: { firstFreeTrack: number };
   /** Rows per yielded string; bounds memory (default 20000, about 5 MB of text). */
   chunkRows?: number;
 }
+
+const TEAM_TEXT = { 0: ',"team":"team_0","track_id":', 1: ',"team":"team_1","track_id":', none: ',"team":null,"track_id":' };
 
 export const DEFAULT_JSON_CHUNK_ROWS = 20_000;
 
@@ -64,12 +72,14 @@ export async function* streamTrackingJson(reader: TrackingRowReader, options: Tr
     return s;
   };
 
+  const extension = options.extension;
   let first = true;
   for (let from = 0; from < reader.rows; from += chunkRows) {
     const c = await reader.read(from, Math.min(chunkRows, reader.rows - from));
     if (c.length === 0) break; // the reader ran short of its own row count: end the array cleanly
     let out = first ? '[\n' : ',\n';
     first = false;
+    const squadOf = rowSquads(c);
     for (let i = 0; i < c.length; i++) {
       if (i > 0) out += ',\n';
       const bx = c.bboxX[i] as number;
@@ -80,6 +90,11 @@ export async function* streamTrackingJson(reader: TrackingRowReader, options: Tr
       if (options.statusColumns) {
         out += `${STATUS_TEXT[c.status[i] as number] ?? badCode('status', c.status[i])}${idText(c.players, c.overlap[i] as number)}`
           + `,"position_conf":${formatConfidence(c.positionConf[i] as number)},"identity_conf":${formatConfidence(c.identityConf[i] as number)}`;
+      }
+      if (extension) {
+        const team = downloadTeam(c, i, squadOf);
+        const track = trackOfRow(c, i, extension.firstFreeTrack);
+        out += `${team === null ? TEAM_TEXT.none : TEAM_TEXT[team]}${track === NO_TRACK ? 'null' : track}`;
       }
       out += '}';
     }

@@ -11,7 +11,7 @@ import { keepDetectedRows } from '../results/detected-rows.js';
 export interface ParquetJob {
   trackingPath: string;
   outPath: string;
-  /** Engine 0.5.36+: status and confidence columns and projected rows; older: detected rows only. */
+  /** Engine 0.5.36+: status and confidence columns, projected rows and the extension columns; older: detected rows only. */
   statusColumns: boolean;
 }
 
@@ -19,7 +19,7 @@ const job = workerData as ParquetJob;
 try {
   const all = await readTrackingFile(job.trackingPath);
   const cols = job.statusColumns ? all : keepDetectedRows(all);
-  const bytes = encodeTrackingParquet(cols, { statusColumns: job.statusColumns });
+  const bytes = encodeTrackingParquet(cols, { statusColumns: job.statusColumns, extensionColumns: job.statusColumns });
   await writeFile(job.outPath, bytes);
   parentPort?.postMessage({ ok: true, bytes: bytes.length });
 } catch (error) {

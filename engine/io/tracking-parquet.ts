@@ -5,7 +5,8 @@ import {
 import {
   Compression, EnabledStatistics, Encoding, Table as WasmTable, WriterPropertiesBuilder, WriterVersion, writeParquet,
 } from 'parquet-wasm';
-import { NO_PLAYER, NULL_I16, ROLES, STATUSES, type TrackingColumns } from '../results/tracking-columns.js';
+import { NO_PLAYER, NO_TRACK, NULL_I16, ROLES, STATUSES, type TrackingColumns } from '../results/tracking-columns.js';
+import { downloadTeam, firstFreeTrack, rowSquads, trackOfRow } from '../results/row-identity.js';
 import { float32ArrayToFloat16Bits } from './float16.js';
 
 /**
@@ -22,6 +23,8 @@ import { float32ArrayToFloat16Bits } from './float16.js';
 export interface TrackingParquetOptions {
   /** status, overlap_partner_id, position_conf, identity_conf: engine 0.5.36 or later (TRK-03). */
   statusColumns: boolean;
+  /** Touchline's extension columns `team` and `track_id` after the spec's (docs/api.md): with the status columns. */
+  extensionColumns?: boolean;
   /** Encoding of x, y, bbox_x, bbox_y (default POSITION_ENCODING); for measurements. */
   positionEncoding?: Encoding;
 }
@@ -31,6 +34,8 @@ const ROLE_DICT_ID = 0;
 const PLAYER_DICT_ID = 1;
 const STATUS_DICT_ID = 2;
 const OVERLAP_DICT_ID = 3;
+const TEAM_DICT_ID = 4;
+const TEAMS = ['team_0', 'team_1'] as const;
 
 /**
  * Rows per Parquet row group. A whole 90-minute match (3-4 million rows) fits in few groups while a
@@ -71,6 +76,24 @@ export function encodeTrackingParquet(cols: TrackingColumns, options: TrackingPa
     add('overlap_partner_id', playerDictionary(cols.players, OVERLAP_DICT_ID, cols.overlap), true);
     add('position_conf', nullableFloat32(cols.positionConf), true);
     add('identity_conf', nullableFloat32(cols.identityConf), true);
+  }
+  if (options.extensionColumns) {
+    const squadOf = rowSquads(cols);
+    const firstFree = firstFreeTrack(cols);
+    const team = new Int8Array(n);
+    const teamNulls = new Uint8Array(n);
+    const track = new Int32Array(n);
+    const trackNulls = new Uint8Array(n);
+    for (let r = 0; r < n; r++) {
+      const t = downloadTeam(cols, r, squadOf);
+      team[r] = t ?? 0;
+      teamNulls[r] = t === null ? 1 : 0;
+      const k = trackOfRow(cols, r, firstFree);
+      track[r] = k === NO_TRACK ? 0 : k;
+      trackNulls[r] = k === NO_TRACK ? 1 : 0;
+    }
+    add('team', dictionaryOf(TEAMS, TEAM_DICT_ID, new Int8(), team, nullMask(teamNulls)), true);
+    add('track_id', nullableInt32(track, nullMask(trackNulls)), true);
   }
 
   const schema = new Schema(fields);
@@ -177,4 +200,20 @@ function nullableFloat32(values: Float32Array): Data<Float32> {
     else bitmap[i >>> 3] = (bitmap[i >>> 3] as number) | (1 << (i & 7));
   }
   return makeData({ type: new Float32(), length: n, data: values, nullCount, nullBitmap: bitmap });
+}
+
+/** A validity bitmap (bit set: a value) from per-row null flags (1: null). */
+function nullMask(nulls: Uint8Array): NullMask {
+  const n = nulls.length;
+  const bitmap = new Uint8Array((n + 7) >>> 3);
+  let nullCount = 0;
+  for (let i = 0; i < n; i++) {
+    if (nulls[i]) nullCount++;
+    else bitmap[i >>> 3] = (bitmap[i >>> 3] as number) | (1 << (i & 7));
+  }
+  return { bitmap, nullCount };
+}
+
+function nullableInt32(values: Int32Array, nulls: NullMask): Data<Int32> {
+  return makeData({ type: new Int32(), length: values.length, data: values, nullCount: nulls.nullCount, nullBitmap: nulls.bitmap });
 }

@@ -1,5 +1,6 @@
 import { open, readFile, rename, writeFile } from 'node:fs/promises';
 import { COLUMN_NAMES, NO_TEAM, NO_TRACK, type ColumnName, type TrackingColumns } from '../results/tracking-columns.js';
+import { firstFreeTrack } from '../results/row-identity.js';
 
 /**
  * The analysis's tracking rows on disk (`tracking.tlc`): a small JSON header, then each column as raw
@@ -142,6 +143,16 @@ export class TrackingFileReader {
     }
     withLaterColumns(cols, n);
     return cols as unknown as TrackingColumns;
+  }
+
+  /** One more than the largest tracker id in the file (results/row-identity.ts firstFreeTrack), read a chunk at a time. */
+  async firstFreeTrack(chunkRows = 1 << 18): Promise<number> {
+    let last = -1;
+    for (let from = 0; from < this.rows; from += chunkRows) {
+      const c = await this.read(from, chunkRows);
+      last = Math.max(last, firstFreeTrack(c) - 1);
+    }
+    return last + 1;
   }
 
   close(): Promise<void> {

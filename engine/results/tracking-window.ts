@@ -1,4 +1,4 @@
-import { isDetectedStatus, lowerBoundTime, NO_PLAYER, NO_TEAM, NULL_I16, ROLES, STATUSES, type TrackingColumns } from './tracking-columns.js';
+import { isDetectedStatus, lowerBoundTime, NO_PLAYER, NO_TEAM, NO_TRACK, NULL_I16, ROLES, STATUSES, type TrackingColumns } from './tracking-columns.js';
 
 /**
  * A few seconds of tracking rows, column-wise, for drawing over the video (the app's overlay and any
@@ -22,14 +22,17 @@ export interface TrackingWindow {
   bbox_x: (number | null)[];
   bbox_y: (number | null)[];
   status: string[];
+  /** The row's track (the corrections' and downloads' `track_id`); null for the ball and unnamed rows without one. */
+  track_id: (number | null)[];
 }
 
 /** Most rows a window may hold (60 s of a busy broadcast is about 40,000). */
 export const MAX_WINDOW_MS = 60_000;
 
+/** `cols` with every row's track resolved (results/row-identity.ts: derive reads them so). */
 export function trackingWindow(cols: TrackingColumns, fromMs: number, toMs: number, options: { projected?: boolean } = {}): TrackingWindow {
   const out: TrackingWindow = {
-    from_ms: fromMs, to_ms: toMs, rows: 0, timestamp: [], role: [], player_id: [], team: [], x: [], y: [], bbox_x: [], bbox_y: [], status: [],
+    from_ms: fromMs, to_ms: toMs, rows: 0, timestamp: [], role: [], player_id: [], team: [], x: [], y: [], bbox_x: [], bbox_y: [], status: [], track_id: [],
   };
   const end = lowerBoundTime(cols, toMs);
   for (let i = lowerBoundTime(cols, fromMs); i < end; i++) {
@@ -50,6 +53,8 @@ export function trackingWindow(cols: TrackingColumns, fromMs: number, toMs: numb
     out.bbox_x.push(bx === NULL_I16 ? null : bx);
     out.bbox_y.push(by === NULL_I16 ? null : by);
     out.status.push(STATUSES[status] ?? 'detected');
+    const track = cols.track[i] as number;
+    out.track_id.push(track === NO_TRACK ? null : track);
   }
   out.rows = out.timestamp.length;
   return out;

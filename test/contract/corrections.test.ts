@@ -65,8 +65,13 @@ describe('corrections of an analysis', () => {
     expect(shots.map((e: { player_id: string }) => e.player_id)).toEqual(['0-9', '0-9']);
     const meta = (await t.api.get(`/v1/analyses/${id}/meta-data`)).body;
     expect(JSON.stringify(meta)).toContain('"0-9"');
-    const rows = (await t.api.get(`/v1/analyses/${id}/tracking/download?format=json`)).body as { player_id: string | null }[];
+    const rows = (await t.api.get(`/v1/analyses/${id}/tracking/download?format=json`)).body as { player_id: string | null; team: string | null; track_id: number | null }[];
     expect(rows.filter((r) => r.player_id === '0-9')).toHaveLength(250);
+    expect(rows.filter((r) => r.track_id === runner.track_id).every((r) => r.player_id === '0-9' && r.team === 'team_0')).toBe(true);
+    const win = (await t.api.get(`/v1/analyses/${id}/tracking/window?from_ms=0&to_ms=2000`)).body;
+    const inWindow = win.track_id.map((k: number | null, i: number) => [k, win.player_id[i]]).filter(([k]: [number | null]) => k === runner.track_id);
+    expect(inWindow).toHaveLength(50);
+    expect(inWindow.every(([, p]: [number, string]) => p === '0-9')).toBe(true);
     expect(rows.some((r) => r.player_id === '0-7')).toBe(false);
 
     const undone = await t.api.post(`/v1/analyses/${id}/corrections/undo`, { base_version: 1 });
@@ -124,6 +129,10 @@ describe('corrections of an analysis', () => {
     // The shot at 5 s was made by whoever ran on from 4 s; the pass at 2 s stays 0-7's.
     const byType = async () => Object.fromEntries(((await t.api.get(`/v1/analyses/${id}/events?type=shot,pass`)).body as { type: string; player_id: string; team: string }[]).map((e) => [e.type, [e.player_id, e.team]]));
     expect(await byType()).toEqual({ pass: ['0-7', 'team_0'], shot: ['0-11', 'team_0'] });
+    const rows = (await t.api.get(`/v1/analyses/${id}/tracking/download?format=json`)).body as { timestamp: number; player_id: string | null; track_id: number | null }[];
+    const part = rows.filter((r) => r.track_id === created);
+    expect(part).toHaveLength(150);
+    expect(part.every((r) => r.timestamp >= 4000 && r.player_id === '0-11')).toBe(true);
 
     const added = await correct(id, 2, { op: 'add_event', event: { type: 'tackle', start_ms: 7000, end_ms: 7040, team: 'team_1', player_id: '1-4', properties: { won: true } } });
     expect(added.status).toBe(201);

@@ -60,7 +60,7 @@ describe('leftovers of a crash are removed at the next start', () => {
     plant(join(`${results}.partial`, 'tracking.tlc'));
     plant(join(results, 'analysis.json'), '{}');
     plant(join(results, 'cache', 'summary-v1.json.4242.partial'));
-    plant(join(results, 'cache', 'tracking-v1.parquet'));
+    plant(join(results, 'cache', 'tracking-v2.parquet'));
     plant(join(home, 'videos', 'notes', 'mine.txt'));
 
     t = await startTestService({ home });
@@ -69,7 +69,7 @@ describe('leftovers of a crash are removed at the next start', () => {
     expect(left('.')).toEqual(['analyses', 'preview-crops', 'preview.json', 'source.mkv.part', 'source.mkv.part.json', 'source.mp4']);
     expect(left('preview-crops')).toEqual(['team_b-1.jpg']);
     expect(readdirSync(join(dir, 'analyses'))).toEqual([String(analysis)]);
-    expect(readdirSync(join(results, 'cache'))).toEqual(['tracking-v1.parquet']);
+    expect(readdirSync(join(results, 'cache'))).toEqual(['tracking-v2.parquet']);
     // A folder the service did not make is not its to remove.
     expect(existsSync(join(home, 'videos', 'notes', 'mine.txt'))).toBe(true);
     expect((await t.api.get(`/v1/videos/${kept}/preview-teams`)).body).toEqual(preview);

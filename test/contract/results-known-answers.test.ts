@@ -81,7 +81,8 @@ describe('GET /analyses/{id}/tracking/download', () => {
     const bytes = new Uint8Array(await res.arrayBuffer());
     const table = tableFromIPC(readParquet(bytes).intoIPCStream());
     expect(table.numRows).toBe(known.rows);
-    expect(table.schema.fields.map((f) => f.name)).toEqual(['timestamp', 'role', 'player_id', 'player_id_conf', 'x', 'y', 'bbox_x', 'bbox_y', 'status', 'overlap_partner_id', 'position_conf', 'identity_conf']);
+    // The spec's columns, then the extension columns team and track_id (docs/api.md).
+    expect(table.schema.fields.map((f) => f.name)).toEqual(['timestamp', 'role', 'player_id', 'player_id_conf', 'x', 'y', 'bbox_x', 'bbox_y', 'status', 'overlap_partner_id', 'position_conf', 'identity_conf', 'team', 'track_id']);
     const typeOf = (name: string) => table.schema.fields.find((f) => f.name === name)?.type;
     expect(typeOf('timestamp')?.typeId).toBe(Type.Int);
     expect((typeOf('x') as { bitWidth: number }).bitWidth).toBe(16);
@@ -90,6 +91,9 @@ describe('GET /analyses/{id}/tracking/download', () => {
     const projected = [...Array(table.numRows).keys()].filter((i) => table.getChild('status')?.get(i) === 'projected');
     expect(projected.length).toBe(25);
     expect(table.getChild('bbox_x')?.get(projected[0] as number)).toBeNull();
+    expect((typeOf('track_id') as { bitWidth: number }).bitWidth).toBe(32);
+    // Row 0 is 0-7 (team_0), row 2 the ball: no squad, no track. An import's players get one track each.
+    expect([0, 1, 2].map((i) => [table.getChild('team')?.get(i), table.getChild('track_id')?.get(i)])).toEqual([['team_0', 0], ['team_1', 1], [null, null]]);
     const again = new Uint8Array(await (await fetch(`${t.base}/v1/analyses/${id}/tracking/download?format=parquet`, { headers: { authorization: `Bearer ${t.token}` } })).arrayBuffer());
     expect(Buffer.compare(Buffer.from(bytes), Buffer.from(again))).toBe(0);
   });
@@ -101,8 +105,9 @@ describe('GET /analyses/{id}/tracking/download', () => {
     expect(res.body).toHaveLength(known.rows);
     expect(res.body[0]).toEqual({
       timestamp: 0, role: 'player', player_id: '0-7', player_id_conf: 0.9, x: 1000, y: 3400, bbox_x: 100, bbox_y: 500,
-      status: 'detected', overlap_partner_id: null, position_conf: null, identity_conf: null,
+      status: 'detected', overlap_partner_id: null, position_conf: null, identity_conf: null, team: 'team_0', track_id: 0,
     });
+    expect(res.body[2]).toMatchObject({ role: 'ball', team: null, track_id: null });
   });
 
   it('[TRK-03] [TRK-05] engines before 0.5.36: no status columns and detected rows only', async () => {

@@ -56,7 +56,8 @@ export function trackingDownloadRoutes(ctx: ServiceContext) {
       if (format === 'json') {
         const reader = await TrackingFileReader.open(trackingPath);
         const rows = statusColumns ? reader : detectedOnly(reader);
-        const body = Readable.from(streamTrackingJson(rows, { statusColumns }), { objectMode: false });
+        const extension = statusColumns ? { firstFreeTrack: await reader.firstFreeTrack() } : undefined;
+        const body = Readable.from(streamTrackingJson(rows, { statusColumns, extension }), { objectMode: false });
         body.on('close', () => void reader.close());
         return reply
           .type('application/json; charset=utf-8')

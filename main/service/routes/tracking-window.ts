@@ -40,6 +40,7 @@ export function trackingWindowRoutes(ctx: ServiceContext) {
             bbox_x: Column(Type.Union([Type.Integer(), Type.Null()]), 'source pixels, box centre'),
             bbox_y: Column(Type.Union([Type.Integer(), Type.Null()]), 'source pixels, box bottom'),
             status: Column(Type.String(), 'row status (spec 2.7)'),
+            track_id: Column(Type.Union([Type.Integer(), Type.Null()]), 'the row\'s track (what corrections name); null for the ball'),
           }),
           ...resultErrors(403, 404, 409),
         },

@@ -34,7 +34,7 @@ const LAYOUT = [
   'touchline.db', 'touchline.db-wal', 'touchline.db-shm', 'default-token', 'app-token', 'tmp/', 'videos/',
   'videos/1/', 'videos/1/source.mp4', 'videos/1/preview.json', 'videos/1/preview-crops/', 'videos/1/preview-crops/team_a-0.jpg',
   'videos/1/analyses/', 'videos/1/analyses/10/', 'videos/1/analyses/10/analysis.json', 'videos/1/analyses/10/cache/',
-  'videos/1/analyses/10/cache/tracking-v1.parquet', 'videos/2/', 'videos/2/preview.json',
+  'videos/1/analyses/10/cache/tracking-v2.parquet', 'videos/2/', 'videos/2/preview.json',
   'videos/3/', 'videos/3/analyses/', 'videos/3/analyses/11/', 'videos/3/analyses/11/analysis.json',
 ];
 
