@@ -71,7 +71,7 @@ export async function createService(
       notifyAnalysisFinished(webhooks, dispatcher, videos, analysis);
       // Someone usually looks at results right after they are done: load them and build the query
       // indexes now, off the request path (a failure here only means the first request does it).
-      if (analysis.status === 'done') void derive.call({ op: 'warm', dir: results.dir(analysis) }).catch(() => {});
+      if (analysis.results_available === 1) void derive.call({ op: 'warm', dir: results.dir(analysis) }).catch(() => {});
     },
   });
   const jobs = new JobQueue(jobsRepo, { [INGEST_JOB]: ingestHandler(config, videos, (id) => runner.videoSettled(id)) }, {

@@ -198,7 +198,7 @@ describe('lifecycle on real videos (minimum lowered so a 4 s clip qualifies)', (
   it('[ANA-01] accepts {fps} and records it', async () => {
     const created = await s.api.post('/v1/videos', { video_file_url: fixture.clip });
     const res = await s.api.post(`/v1/videos/${created.body.data.id}/analysis`, { fps: 25 });
-    expect(res.body.data.parameters).toEqual({ fps: 25 });
+    expect(res.body.data.parameters).toEqual({ fps: 25, review: false });
   });
 
   it('[ANA-10] a video that fails ingest fails its waiting analyses with the reason', async () => {

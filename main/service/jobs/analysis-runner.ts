@@ -99,6 +99,17 @@ export class AnalysisRunner {
     return true;
   }
 
+  /** Approves results held for review (needs_attention to done), telling the listeners as any end does. */
+  approve(id: number): boolean {
+    const { analyses } = this.deps;
+    return analyses.transaction(() => {
+      if (!analyses.approve(id)) return false;
+      const row = analyses.get(id);
+      if (row) this.deps.onFinished?.(row);
+      return true;
+    });
+  }
+
   handler(): JobHandler {
     return {
       run: (job, signal) => this.run(job, signal),
@@ -223,8 +234,12 @@ export class AnalysisRunner {
     if (!video) return;
     // The video's side: team_0 started left, so its resolved role is the left-starting team (VID-10).
     const mapping = composeTeamMapping(video, facts);
+    const held = analysis.review === 1 && facts.quality?.grade === 'unreliable'
+      ? `held for review: the quality grade is unreliable (${facts.quality.reasons.map((r) => r.code).join(', ') || 'no reason given'}); read and correct the results, then POST /v1/analyses/${analysis.id}/review`
+      : undefined;
     this.end(analysis.id, {
       status: 'done',
+      ...(held ? { heldForReview: held } : {}),
       aggregateVersion: facts.engine_version,
       dataVersion: facts.data_version,
       qualityJson: facts.quality ? JSON.stringify(facts.quality) : null,

@@ -47,7 +47,7 @@ export function analysesRoutes(ctx: ServiceContext) {
         throw apiError('VALIDATION_FAILED', `video ${video.id} is tracking-only (created by an import): it has no video file to analyse`);
       }
       const analysis = ctx.analyses.insert({
-        videoId: video.id, fps: request.body.fps ?? 25, algorithmVersion: ENGINE_VERSION, engineSource: 'video', importSpec: undefined,
+        videoId: video.id, fps: request.body.fps ?? 25, review: request.body.review ?? false, algorithmVersion: ENGINE_VERSION, engineSource: 'video', importSpec: undefined,
       });
       ctx.runner.schedule(analysis);
       return { data: presentAnalysis(analysis, video) };
@@ -85,6 +85,25 @@ export function analysesRoutes(ctx: ServiceContext) {
         throw apiError('ANALYSIS_FINISHED', `analysis ${analysis.id} is ${now.status}: only a queued or running analysis can be cancelled`);
       }
       const video = ctx.videos.get(analysis.video_id) as VideoRow;
+      return { data: presentAnalysis(ctx.analyses.get(analysis.id) as AnalysisRow, video) };
+    });
+
+    r.post('/analyses/:id/review', {
+      // Manages the analysis, like cancel: errors are `{ message }`.
+      config: { family: 'management' },
+      schema: {
+        tags: TAG,
+        summary: 'Touchline extension: approve results held for review (needs_attention becomes done)',
+        params: IdParams,
+        response: { 200: Type.Object({ data: Type.Ref('Analysis') }), ...managementErrors(403, 404, 409) },
+      },
+    }, async (request) => {
+      const analysis = ctx.analyses.get(request.params.id);
+      if (!analysis) throw apiError('ANALYSIS_NOT_FOUND', `analysis ${request.params.id} not found`);
+      const video = ownedVideo(ctx, request, analysis.video_id);
+      if (!ctx.runner.approve(analysis.id)) {
+        throw apiError('NOT_HELD_FOR_REVIEW', `analysis ${analysis.id} is ${analysis.status}: only results held for review (needs_attention) can be approved`);
+      }
       return { data: presentAnalysis(ctx.analyses.get(analysis.id) as AnalysisRow, video) };
     });
 

@@ -12,7 +12,7 @@ export function presentAnalysis(a: AnalysisRow, video: VideoRow): Analysis {
     algorithm_version: a.algorithm_version,
     aggregate_version: a.aggregate_version,
     data_version: a.data_version,
-    parameters: { fps: a.fps },
+    parameters: { fps: a.fps, review: a.review === 1 },
     engine_source: a.engine_source,
     created_at: a.created_at,
     started_at: a.started_at,

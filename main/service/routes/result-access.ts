@@ -15,13 +15,14 @@ export function resultAnalysis(ctx: ServiceContext, request: FastifyRequest, id:
 }
 
 /**
- * As resultAnalysis, and the analysis must be done (ANA-12): before that the answer is 409 naming the
- * current status, so a script can tell "not yet" (poll on) from "never" (error and the like).
+ * As resultAnalysis, and the analysis must have results (ANA-12): done, or needs_attention with its
+ * results held for review. Before that the answer is 409 naming the current status, so a script can tell
+ * "not yet" (poll on) from "never" (error and the like).
  */
 export function doneAnalysis(ctx: ServiceContext, request: FastifyRequest, id: number): { analysis: AnalysisRow; video: VideoRow } {
   const found = resultAnalysis(ctx, request, id);
   const a = found.analysis;
-  if (a.status !== 'done') {
+  if (a.status !== 'done' && !(a.status === 'needs_attention' && a.results_available === 1)) {
     const pending = ['init', 'waiting_for_video', 'waiting_for_meta', 'running'].includes(a.status);
     throw apiError('RESULTS_NOT_READY', pending
       ? `analysis ${id} is ${a.status}${a.status === 'running' ? ` (${Math.round(a.progress)}%)` : ''}; results are available once its status is done`

@@ -77,7 +77,7 @@ export function resultsBasicRoutes(ctx: ServiceContext) {
       },
     }, async (request) => {
       const { analysis, video } = resultAnalysis(ctx, request, request.params.id);
-      const facts = analysis.status === 'done' ? await ctx.results.facts(analysis) : null;
+      const facts = analysis.results_available === 1 ? await ctx.results.facts(analysis) : null;
       return composeTeamMapping(video, facts);
     });
 

@@ -4,6 +4,9 @@ import { Nullable, StringEnum } from './common.js';
 
 export const AnalysisCreateBody = Type.Object({
   fps: Type.Optional(Type.Integer({ minimum: 1, maximum: 120, description: 'Analysis frame rate; the engine works at 25 (the reference value); other values are accepted and recorded' })),
+  review: Type.Optional(Type.Boolean({
+    description: 'Touchline extension. true: a run whose quality grade is unreliable stops at needs_attention, its results readable and correctable, until POST /analyses/{id}/review; default false: it ends done as always',
+  })),
 }, { additionalProperties: false });
 
 export const Quality = Type.Object({
@@ -25,7 +28,7 @@ export const Analysis = Type.Object({
   algorithm_version: Type.String({ description: 'Engine version that runs (or ran) the analysis' }),
   aggregate_version: Nullable(Type.String({ description: 'Processing version of the results; null until done' })),
   data_version: Nullable(Type.Integer({ description: 'Event data version of the results (4); null until done' })),
-  parameters: Type.Object({ fps: Type.Integer() }),
+  parameters: Type.Object({ fps: Type.Integer(), review: Type.Boolean({ description: 'An unreliable run stops at needs_attention for review (POST /analyses/{id}/review)' }) }),
   engine_source: StringEnum(['video', 'import'], { description: '`import`: results imported from existing tracking data (POST /v1/imports)' }),
   created_at: Type.String({ format: 'date-time' }),
   started_at: Nullable(Type.String({ format: 'date-time' })),

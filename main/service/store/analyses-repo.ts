@@ -32,11 +32,14 @@ export interface AnalysisRow {
   progress_stage: string | null;
   frames_done: number | null;
   frames_total: number | null;
+  /** 1: an unreliable run stops at needs_attention, its results held for review (docs/api.md). */
+  review: number;
 }
 
 export interface NewAnalysis {
   videoId: number;
   fps: number;
+  review?: boolean;
   algorithmVersion: string;
   engineSource: 'video' | 'import';
   importSpec: unknown;
@@ -50,9 +53,9 @@ export class AnalysesRepo {
   }
 
   insert(a: NewAnalysis): AnalysisRow {
-    const info = this.db.prepare(`INSERT INTO analyses (video_id, status, created_at, fps, algorithm_version, engine_source, import_spec)
-      VALUES (?, 'init', ?, ?, ?, ?, ?)`)
-      .run(a.videoId, nowIso(), a.fps, a.algorithmVersion, a.engineSource, a.importSpec === undefined ? null : JSON.stringify(a.importSpec));
+    const info = this.db.prepare(`INSERT INTO analyses (video_id, status, created_at, fps, algorithm_version, engine_source, import_spec, review)
+      VALUES (?, 'init', ?, ?, ?, ?, ?, ?)`)
+      .run(a.videoId, nowIso(), a.fps, a.algorithmVersion, a.engineSource, a.importSpec === undefined ? null : JSON.stringify(a.importSpec), a.review ? 1 : 0);
     return this.get(Number(info.lastInsertRowid)) as AnalysisRow;
   }
 
@@ -106,14 +109,25 @@ export class AnalysesRepo {
     return this.db.transaction(fn)();
   }
 
-  /** Ends a run: done with results, or a final failure status with its reason. */
-  finish(id: number, outcome: { status: 'done'; aggregateVersion: string; dataVersion: number; qualityJson: string | null; runtimeJson?: string | null }
+  /** Results held for review are approved: needs_attention becomes done. False when it was not held. */
+  approve(id: number): boolean {
+    return this.db.prepare(`UPDATE analyses SET status = 'done', status_reason = NULL, finished_at = ?
+      WHERE id = ? AND status = 'needs_attention' AND results_available = 1`).run(nowIso(), id).changes > 0;
+  }
+
+  /**
+   * Ends a run: done with results (or, with `heldForReview`, needs_attention with its results and that
+   * reason), or a final failure status with its reason.
+   */
+  finish(id: number, outcome: { status: 'done'; aggregateVersion: string; dataVersion: number; qualityJson: string | null; runtimeJson?: string | null; heldForReview?: string }
     | { status: Exclude<AnalysisStatus, 'done' | 'init' | 'running' | 'waiting_for_video' | 'waiting_for_meta'>; reason: string }): boolean {
     const final = FINAL_STATUSES.map((s) => `'${s}'`).join(',');
     if (outcome.status === 'done') {
-      return this.db.prepare(`UPDATE analyses SET status = 'done', status_reason = NULL, progress = 100, results_available = 1,
+      const held = outcome.heldForReview ?? null;
+      return this.db.prepare(`UPDATE analyses SET status = ?, status_reason = ?, progress = 100, results_available = 1,
           finished_at = ?, aggregate_version = ?, data_version = ?, quality_json = ?, runtime_json = ? WHERE id = ? AND status NOT IN (${final})`)
-        .run(nowIso(), outcome.aggregateVersion, outcome.dataVersion, outcome.qualityJson, outcome.runtimeJson ?? null, id).changes > 0;
+        .run(held === null ? 'done' : 'needs_attention', held, held === null ? nowIso() : null, outcome.aggregateVersion, outcome.dataVersion,
+          outcome.qualityJson, outcome.runtimeJson ?? null, id).changes > 0;
     }
     // finished_at stays null: the spec keeps it for analyses that are done.
     return this.db.prepare(`UPDATE analyses SET status = ?, status_reason = ? WHERE id = ? AND status NOT IN (${final})`)
