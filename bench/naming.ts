@@ -1,0 +1,194 @@
+/**
+ * `npm run bench:naming -- --truth DIR [--analysis DIR] [--record]`: issue 33's measure of how much
+ * naming an analyst has to do. On a rendered fixture's engine output (`bench:engine --run` writes it to
+ * `<truth>/engine`): the tracks in the app's list order (GET /analyses/{id}/tracks: seen longest first),
+ * how many must be named to cover 90% of the detected player rows; then a script names those tracks
+ * from the truth (each track's majority truth player among the rows the evaluator matched, in the
+ * engine's squad labels) through the same checks as POST .../corrections, and the evaluator's identity
+ * accuracy is read again: on the named tracks' rows it must be 100%.
+ */
+import { parseArgs } from 'node:util';
+import { join } from 'node:path';
+import { loadEngineOutput, loadTruth } from './eval/load.js';
+import { matchFrames } from './eval/match-detections.js';
+import { evaluate, teamMapping } from './eval/metrics.js';
+import { columnsFromEngineRows } from './eval/engine-rows-columns.js';
+import type { EngineRow } from './eval/eval-types.js';
+import { machineDescription, report, runBench } from './machine.js';
+import { applyCorrections } from '../engine/corrections/apply-corrections.js';
+import { checkCorrection } from '../engine/corrections/check-correction.js';
+import { trackList } from '../engine/corrections/track-list.js';
+import type { AppliedCorrection } from '../engine/corrections/correction-log.js';
+import type { Correction } from '../engine/corrections/correction-types.js';
+import type { AnalysisFacts } from '../engine/results/analysis-facts.js';
+import { NO_PLAYER, ROLE_GOAL_KEEPER, ROLE_PLAYER, isDetectedStatus } from '../engine/results/tracking-columns.js';
+
+const COVER = 0.9;
+/** Matched frames in a row a new truth player needs before the script splits the track there. */
+const RUN = 5;
+
+/** A track's truth players as parts: each from its first matched frame on, a new part once another player holds RUN frames running. */
+function truthParts(seen: readonly [number, string][]): { from: number; name: string }[] {
+  const sorted = [...seen].sort((a, b) => a[0] - b[0]);
+  const parts: { from: number; name: string }[] = [];
+  let i = 0;
+  while (i < sorted.length) {
+    let j = i;
+    while (j < sorted.length && sorted[j]![1] === sorted[i]![1]) j++;
+    const [t, name] = sorted[i]!;
+    const last = parts[parts.length - 1];
+    if (!last) parts.push({ from: t, name });
+    else if (name !== last.name && j - i >= RUN) parts.push({ from: t, name });
+    i = j;
+  }
+  return parts;
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { truth: { type: 'string' }, analysis: { type: 'string' }, record: { type: 'boolean' } } });
+  if (!values.truth) {
+    process.stderr.write('usage: npm run bench:naming -- --truth DIR [--analysis DIR] [--record]\n');
+    process.exit(2);
+  }
+  const dir = values.analysis ?? join(values.truth, 'engine');
+  const truth = await loadTruth(values.truth);
+  const engine = await loadEngineOutput(dir);
+  const width = truth.frames?.find((f) => f.camera)?.camera?.width ?? null;
+  const matched = matchFrames(truth.sim.track, truth.frames, engine, width);
+  const toTruthTeam = teamMapping(matched.frames);
+  const toEngineTeam = (t: 0 | 1) => (toTruthTeam(0) === t ? 0 : 1);
+
+  // The columns the service would hold, and each engine row's index in them (same order).
+  const columns = columnsFromEngineRows(engine.rows);
+  const rowIndex = new Map<EngineRow, number>(engine.rows.map((r, i) => [r, i]));
+  const facts = { duration_ms: columns.timestamp[columns.length - 1] as number + 40, frame_ms: 40, players: [] } as unknown as AnalysisFacts;
+  const base = applyCorrections({ tracking: columns, events: [], facts }, []);
+
+  // Each track's truth players over time: (time, name) of its matched rows (players only: officials carry no id).
+  const seen = new Map<number, [number, string][]>();
+  for (const fr of matched.frames) {
+    for (const [i, j] of fr.pairs) {
+      const p = fr.truth[i]!;
+      if (p.role === 'referee' || p.team === null || p.jersey === null) continue;
+      const track = base.tracking.track[rowIndex.get(fr.engine[j]!) as number] as number;
+      if (track < 0) continue;
+      const list = seen.get(track) ?? [];
+      list.push([fr.t, `${toEngineTeam(p.team)}-${p.jersey}`]);
+      seen.set(track, list);
+    }
+  }
+
+  const isPlayerRow = (r: number) => isDetectedStatus(base.tracking.status[r] as number)
+    && (base.tracking.role[r] === ROLE_PLAYER || base.tracking.role[r] === ROLE_GOAL_KEEPER);
+  let playerRows = 0;
+  let namedAlready = 0;
+  for (let r = 0; r < base.tracking.length; r++) {
+    if (!isPlayerRow(r)) continue;
+    playerRows++;
+    if (base.tracking.player[r] !== NO_PLAYER) namedAlready++;
+  }
+  const list = trackList(base.tracking, 40).filter((k) => k.role !== 'referee');
+  let covered = 0;
+  let needed = 0;
+  for (const k of list) {
+    if (covered >= COVER * playerRows) break;
+    covered += k.detected_rows;
+    needed++;
+  }
+  // Only the tracks without an id need the analyst; how many of the first `needed` those are.
+  const unnamedInFirst = list.slice(0, needed).filter((k) => k.player_id === null).length;
+  // The app's list of unnamed tracks (longest first): how many to name before 90% of the rows carry an id.
+  let withId = namedAlready;
+  let unnamedNeeded = 0;
+  for (const k of list.filter((x) => x.player_id === null)) {
+    if (withId >= COVER * playerRows) break;
+    withId += k.detected_rows;
+    unnamedNeeded++;
+  }
+
+  // The script: split those tracks where the truth player changes for good (a run of RUN matched frames),
+  // then name every part from the truth, each correction checked as the service checks it.
+  let now = base;
+  const applied: AppliedCorrection[] = [];
+  let refused = 0;
+  let splits = 0;
+  const tryCorrection = (correction: Correction): boolean => {
+    const problem = checkCorrection(correction, now);
+    if (problem) {
+      refused++;
+      return false;
+    }
+    applied.push({ seq: applied.length + 1, correction });
+    now = applyCorrections({ tracking: columns, events: [], facts }, applied);
+    return true;
+  };
+  // As an analyst would: a track in the wrong squad is moved to the name's squad first. A name another
+  // track carries at the same moment stays refused (clearing that whole track would unname its right rows).
+  const nameAsAnAnalystWould = (track: number, name: string) => {
+    const correction: Correction = { op: 'name_track', track_id: track, player_id: name };
+    const problem = checkCorrection(correction, now);
+    if (problem?.message.includes('change the track\'s squad first')) {
+      tryCorrection({ op: 'set_track_squad', track_id: track, team: name.startsWith('0-') ? 'team_0' : 'team_1' });
+    }
+    tryCorrection(correction);
+  };
+  const corrected = new Set<number>();
+  for (const k of list.slice(0, needed)) {
+    const parts = truthParts(seen.get(k.track_id) ?? []);
+    let track = k.track_id;
+    corrected.add(track);
+    for (const [n, part] of parts.entries()) {
+      if (n > 0) {
+        const created = now.tracks.nextTrack;
+        if (!tryCorrection({ op: 'split_track', track_id: track, at_ms: part.from })) break;
+        splits++;
+        track = created;
+        corrected.add(track);
+      }
+      // Named even when the engine gave the track this id: rows of it relabelled to another squad carry none.
+      nameAsAnAnalystWould(track, part.name);
+    }
+  }
+  const correctedRows: EngineRow[] = engine.rows.map((r, i) => {
+    const p = now.tracking.player[i] as number;
+    return { ...r, player_id: p === NO_PLAYER ? null : (now.tracking.players[p] as string) };
+  });
+  const idOf = (ms: typeof engine) => evaluate(truth, ms).find((m) => m.name === 'identity: rows with the correct player_id')?.value ?? null;
+  const before = idOf(engine);
+  const after = idOf({ ...engine, rows: correctedRows });
+  // Identity on the named tracks' rows, scored as the evaluator scores it (its team mapping; GK by role).
+  const correctedBy = new Map(engine.rows.map((r, i) => [r, correctedRows[i] as EngineRow]));
+  let right = 0;
+  let total = 0;
+  for (const fr of matched.frames) {
+    for (const [i, j] of fr.pairs) {
+      const p = fr.truth[i]!;
+      if (p.role === 'referee') continue;
+      const r = fr.engine[j]!;
+      if (!corrected.has(now.tracking.track[rowIndex.get(r) as number] as number)) continue;
+      total++;
+      const id = correctedBy.get(r)?.player_id ?? null;
+      const mapped = id ? `${toTruthTeam(Number(id[0]) as 0 | 1)}-${id.slice(2)}` : null;
+      if (mapped === p.id || (p.role === 'goal_keeper' && mapped === `${p.team}-GK`)) right++;
+    }
+  }
+  const pct = (x: number | null) => (x === null ? '-' : `${(x * 100).toFixed(1)}%`);
+  report([
+    `## bench:naming ${new Date().toISOString().slice(0, 10)}`,
+    '',
+    `Machine: ${machineDescription()}. Command: \`npm run bench:naming -- --truth ${values.truth}${values.analysis ? ` --analysis ${values.analysis}` : ''}\`. Engine output: ${dir}.`,
+    '',
+    '| measure | value | target |',
+    '|---|---|---|',
+    `| tracks (players and goalkeepers) / detected player rows | ${list.length} / ${playerRows.toLocaleString('en')} | - |`,
+    `| rows the engine named itself | ${pct(namedAlready / playerRows)} | - |`,
+    `| unnamed tracks to name, in the app's list order, before ${COVER * 100}% of the player rows carry an id | **${unnamedNeeded}** | fewer is better |`,
+    `| tracks to review (named or not), longest first, to cover ${COVER * 100}% of the player rows | **${needed}** (${unnamedInFirst} of them without an id) | fewer is better |`,
+    `| the script's corrections: names and splits / refused by the checks | ${applied.length - splits} and ${splits} / ${refused} | - |`,
+    `| identity: rows with the correct player_id, before / after | ${pct(before)} / ${pct(after)} | - |`,
+    `| identity on the named tracks' matched rows | **${pct(total ? right / total : null)}** (${right} of ${total}) | 100% |`,
+    '',
+  ].join('\n'));
+}
+
+runBench(main);
