@@ -22,8 +22,9 @@ async function getJson(call: ApiCall, path: string): Promise<unknown> {
 const json = (value: unknown) => `${JSON.stringify(value, null, 1)}\n`;
 
 /**
- * Writes a done analysis's results into `out`: analysis.json, summary.json, events.json,
- * team-report.json, players/<player_id>.json for every player of the summary, and the tracking file.
+ * Writes a done analysis's results (or results held for review) into `out`: analysis.json,
+ * summary.json, events.json, team-report.json, players/<player_id>.json for every player of the
+ * summary, the tracking file, all with the corrections in force, and corrections.json (the log).
  * Everything is fetched into a hidden folder inside `out` first and moved into place only when all of
  * it is there, so an interrupted or failed export leaves `out` as it was: never a half-written file.
  */
@@ -33,7 +34,7 @@ export async function exportAnalysis(call: ApiCall, access: ServiceAccess, id: n
   if (analysis.status === 404) throw new CliError(`no analysis ${id}`, EXIT.notFound);
   if (analysis.status !== 200) throw new CliError(`GET /v1/analyses/${id} answered ${analysis.status}: ${analysis.body?.message ?? ''}`, EXIT.unexpected);
   const a = analysis.body.data;
-  if (a.status !== 'done') {
+  if (a.status !== 'done' && !(a.status === 'needs_attention' && a.results_available)) {
     throw new CliError(`analysis ${id} is ${a.status}${a.status_reason ? ` (${a.status_reason})` : ''}: only a done analysis has results to export`, EXIT.failed);
   }
   const existed = await stat(out).then((s) => {
@@ -50,6 +51,7 @@ export async function exportAnalysis(call: ApiCall, access: ServiceAccess, id: n
   };
   try {
     await put('analysis.json', a);
+    await put('corrections.json', await getJson(call, `/v1/analyses/${id}/corrections`));
     const summary = await getJson(call, `/v1/analyses/${id}/summary`) as { players: { player_id: string }[] };
     await put('summary.json', summary);
     const events = await getJson(call, `/v1/analyses/${id}/events`) as unknown[];

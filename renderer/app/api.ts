@@ -44,6 +44,36 @@ export interface AppSettings {
 }
 
 /** A file the service answered with, and the name it suggested. */
+/** GET /analyses/{id}/corrections: the analyst's correction log (docs/api.md "Corrections"). */
+export interface CorrectionLog {
+  version: number;
+  undo: number | null;
+  redo: number | null;
+  in_force: number[];
+  entries: { seq: number; action: { kind: 'correction' | 'undo' | 'redo'; correction?: Record<string, unknown> }; created_at: string; key_id: string | null }[];
+}
+
+/** One entry of GET /analyses/{id}/tracks: a track to review, seen longest first. */
+export interface TrackItem {
+  track_id: number;
+  team: 'team_0' | 'team_1' | null;
+  role: 'player' | 'goal_keeper' | 'referee';
+  player_id: string | null;
+  first_ms: number;
+  last_ms: number;
+  detected_rows: number;
+  seconds_on_screen: number;
+  sample: { t_ms: number; x: number; y: number } | null;
+}
+
+/** What a correction, an undo or a redo answers: the log's state after it. */
+export interface CorrectionState {
+  version: number;
+  undo: number | null;
+  redo: number | null;
+  created_track_id?: number;
+}
+
 export interface DownloadedFile {
   blob: Blob;
   filename: string;
@@ -123,6 +153,13 @@ export function createApi(base: string, token: string) {
     trackingWindow: (analysisId: number, fromMs: number, toMs: number) => call<TrackingWindow>('GET', `/analyses/${analysisId}/tracking/window?from_ms=${fromMs}&to_ms=${toMs}`),
     queryIntervals: (analysisId: number, body: Record<string, unknown>) => call<Interval[]>('POST', `/analyses/${analysisId}/query-intervals`, body),
     clips: (analysisId: number, intervals: Interval[]) => file('POST', `/analyses/${analysisId}/clips`, `analysis-${analysisId}_clips.mp4`, { intervals }),
+    corrections: (analysisId: number) => call<CorrectionLog>('GET', `/analyses/${analysisId}/corrections`),
+    tracks: (analysisId: number) => call<TrackItem[]>('GET', `/analyses/${analysisId}/tracks`),
+    /** A correction made on log version `base` (a log that has moved on answers 409: read it again). */
+    correct: (analysisId: number, base: number, correction: Record<string, unknown>) =>
+      call<CorrectionState>('POST', `/analyses/${analysisId}/corrections`, { base_version: base, correction }),
+    undo: (analysisId: number, base: number) => call<CorrectionState>('POST', `/analyses/${analysisId}/corrections/undo`, { base_version: base }),
+    redo: (analysisId: number, base: number) => call<CorrectionState>('POST', `/analyses/${analysisId}/corrections/redo`, { base_version: base }),
     trackingFile: (analysisId: number, format: 'parquet' | 'json') => file('GET', `/analyses/${analysisId}/tracking/download?format=${format}`, `analysis-${analysisId}_tracking.${format}`),
   };
 }

@@ -7,13 +7,17 @@ import { matchReportPng } from './match-report-png.js';
 
 type ExportKind = 'parquet' | 'json' | 'reports' | 'png';
 
-/** Every player's report and the team report in one file, keyed by player id (a player without a report is null). */
+/**
+ * Every player's report and the team report in one file, keyed by player id (a player without a report
+ * is null), with the correction log they were computed under.
+ */
 async function reportsJson(api: Api, analysisId: number, summary: Summary, report: TeamReport): Promise<Blob> {
   const players: Record<string, unknown> = {};
   for (const p of summary.players) {
     players[p.player_id] = await api.playerReport(analysisId, p.player_id).catch(() => null);
   }
-  return new Blob([JSON.stringify({ analysis_id: analysisId, team_report: report, player_reports: players }, null, 2)], { type: 'application/json' });
+  const corrections = await api.corrections(analysisId);
+  return new Blob([JSON.stringify({ analysis_id: analysisId, team_report: report, player_reports: players, corrections }, null, 2)], { type: 'application/json' });
 }
 
 /** The match's files: tracking as Parquet or JSON, the reports as JSON, the one-page report as PNG. */

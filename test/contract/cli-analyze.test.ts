@@ -56,6 +56,8 @@ describe('touchline analyze', () => {
     const tracking = decodeTrackingParquet(readFileSync(join(out, 'tracking.parquet')));
     expect(tracking.length).toBeGreaterThan(150 * 10);
     expect(JSON.parse(readFileSync(join(out, 'analysis.json'), 'utf8'))).toMatchObject({ id: analysisId, status: 'done' });
+    // The correction log the results were read under (none yet).
+    expect(JSON.parse(readFileSync(join(out, 'corrections.json'), 'utf8'))).toEqual({ version: 0, undo: null, redo: null, in_force: [], entries: [] });
     expect(readdirSync(out).some((f) => f.startsWith('.touchline-partial'))).toBe(false);
   }, 240_000);
 
