@@ -66,6 +66,17 @@ export interface TrackItem {
   sample: { t_ms: number; x: number; y: number } | null;
 }
 
+/** One event of GET /analyses/{id}/events. */
+export interface EventItem {
+  event_id: string;
+  type: string;
+  start_ms: number;
+  end_ms: number;
+  team: 'team_0' | 'team_1' | null;
+  player_id: string | null;
+  properties: Record<string, string | number | boolean | null>;
+}
+
 /** What a correction, an undo or a redo answers: the log's state after it. */
 export interface CorrectionState {
   version: number;
@@ -153,6 +164,7 @@ export function createApi(base: string, token: string) {
     trackingWindow: (analysisId: number, fromMs: number, toMs: number) => call<TrackingWindow>('GET', `/analyses/${analysisId}/tracking/window?from_ms=${fromMs}&to_ms=${toMs}`),
     queryIntervals: (analysisId: number, body: Record<string, unknown>) => call<Interval[]>('POST', `/analyses/${analysisId}/query-intervals`, body),
     clips: (analysisId: number, intervals: Interval[]) => file('POST', `/analyses/${analysisId}/clips`, `analysis-${analysisId}_clips.mp4`, { intervals }),
+    events: (analysisId: number, type?: string) => call<EventItem[]>('GET', `/analyses/${analysisId}/events${type ? `?type=${encodeURIComponent(type)}` : ''}`),
     corrections: (analysisId: number) => call<CorrectionLog>('GET', `/analyses/${analysisId}/corrections`),
     tracks: (analysisId: number) => call<TrackItem[]>('GET', `/analyses/${analysisId}/tracks`),
     /** A correction made on log version `base` (a log that has moved on answers 409: read it again). */

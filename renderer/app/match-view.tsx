@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Api } from './api.js';
 import type { Summary, TeamReport } from './match-types.js';
 import type { Strings } from './strings.js';
@@ -10,6 +10,8 @@ import { formatDuration } from './library-model.js';
 import { ExportMenu } from './export-menu.js';
 import { clipsHref, playerHref } from './route.js';
 import { VideoPlayer } from './video-player.js';
+import { ReviewPanel } from './review-panel.js';
+import type { VideoClock } from './review-model.js';
 
 /** Own third first, as a person reads the pitch from the back (the API sorts by name). */
 const ZONE_ORDER = ['defensive_third', 'middle_third', 'attacking_third'];
@@ -18,15 +20,35 @@ const ZONE_ORDER = ['defensive_third', 'middle_third', 'attacking_third'];
 export function MatchView({ api, analysisId, t }: { api: Api; analysisId: number; t: Strings }) {
   const [data, setData] = useState<{ summary: Summary; report: TeamReport; videoId: number } | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // The correction log's version: every correction bumps it, and everything shown is read again.
+  const [version, setVersion] = useState(0);
+  useEffect(() => {
+    setData(null);
+    setVersion(0);
+  }, [api, analysisId]);
   useEffect(() => {
     let live = true;
-    setData(null);
     setError(null);
     Promise.all([api.summary(analysisId), api.teamReport(analysisId), api.analysis(analysisId)])
-      .then(([summary, report, analysis]) => { if (live) setData({ summary, report, videoId: analysis.video_id }); })
+      .then(([summary, report, analysis]) => {
+        if (!live) return;
+        setData({ summary, report, videoId: analysis.video_id });
+        if (version > 0) performance.mark('touchline:correction-shown');
+      })
       .catch((err: Error) => { if (live) setError(err.message); });
     return () => { live = false; };
-  }, [api, analysisId]);
+  }, [api, analysisId, version]);
+  const videoRef = useRef<HTMLVideoElement | null>(null);
+  const onVideo = useCallback((v: HTMLVideoElement | null) => { videoRef.current = v; }, []);
+  const clock = useMemo<VideoClock>(() => ({
+    now: () => (videoRef.current && videoRef.current.readyState > 0 ? videoRef.current.currentTime * 1000 : null),
+    seek: (ms) => {
+      const v = videoRef.current;
+      if (!v) return;
+      v.currentTime = ms / 1000;
+      v.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+    },
+  }), []);
 
   // The moment the match can be read and used, for bench:app (the target is within 1 s of opening).
   useEffect(() => {
@@ -78,7 +100,11 @@ export function MatchView({ api, analysisId, t }: { api: Api; analysisId: number
       </div>
       <section className="card wide" aria-labelledby="video-title">
         <h2 id="video-title">{t.video}</h2>
-        <VideoPlayer api={api} videoId={data.videoId} analysisId={analysisId} colours={colours} t={t} />
+        <VideoPlayer api={api} videoId={data.videoId} analysisId={analysisId} colours={colours} t={t} onVideo={onVideo} version={version} />
+      </section>
+      <section className="card wide" aria-labelledby="review-title">
+        <h2 id="review-title">{t.review}</h2>
+        <ReviewPanel api={api} analysisId={analysisId} version={version} onChanged={setVersion} video={clock} colours={colours} names={names} t={t} />
       </section>
       <section className="card wide" aria-labelledby="shape-title">
         <h2 id="shape-title">{t.averagePositions}</h2>

@@ -1,9 +1,11 @@
 import { mediaEn, mediaNl } from './strings-media.js';
+import { reviewEn, reviewNl } from './strings-review.js';
 
 export type Lang = 'en' | 'nl';
 
 const en = {
   ...mediaEn,
+  ...reviewEn,
   langCode: 'en' as Lang,
   importNav: 'Import',
   importTitle: 'Import a match video',
@@ -137,6 +139,7 @@ export type Strings = typeof en;
 
 const nl: Strings = {
   ...mediaNl,
+  ...reviewNl,
   langCode: 'nl',
   importNav: 'Importeren',
   importTitle: 'Een wedstrijdvideo importeren',

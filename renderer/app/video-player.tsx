@@ -50,8 +50,10 @@ function drawMarkers(ctx: CanvasRenderingContext2D, markers: Marker[], fit: { sc
  * are fetched 20 s at a time around the play head and drawn on a canvas above the `<video>` on every
  * presented video frame. `onVideo` hands the element to a parent that drives playback (the clip builder).
  */
-export function VideoPlayer({ api, videoId, analysisId, colours, t, onVideo }: {
+export function VideoPlayer({ api, videoId, analysisId, colours, t, onVideo, version = 0 }: {
   api: Api; videoId: number; analysisId: number; colours: [string, string]; t: Strings; onVideo?: (video: HTMLVideoElement | null) => void;
+  /** The correction log's version: a new one drops the tracking windows fetched under the old. */
+  version?: number;
 }) {
   const videoRef = useRef<HTMLVideoElement | null>(null);
   const canvasRef = useRef<HTMLCanvasElement | null>(null);
@@ -132,7 +134,7 @@ export function VideoPlayer({ api, videoId, analysisId, colours, t, onVideo }: {
       window.removeEventListener('resize', redraw);
       onVideo?.(null);
     };
-  }, [api, analysisId, src, colours, onVideo]);
+  }, [api, analysisId, src, colours, onVideo, version]);
 
   if (error) return <div className="state compact" role="status"><strong>{t.noVideo}</strong><span className="muted">{error}</span></div>;
   return (

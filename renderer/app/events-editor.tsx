@@ -1,0 +1,69 @@
+import { useEffect, useState } from 'react';
+import type { Api, EventItem } from './api.js';
+import type { Strings } from './strings.js';
+import { clock, EDITABLE_EVENT_TYPES, editableEvents, typedPlayerId, type VideoClock } from './review-model.js';
+
+/** The events an analyst codes by hand: filtered by type, deleted, or added at the video's current time. */
+export function EventsEditor({ api, analysisId, version, busy, video, names, t, correct }: {
+  api: Api; analysisId: number; version: number; busy: boolean; video: VideoClock; names: [string, string]; t: Strings; correct: (c: Record<string, unknown>) => Promise<void>;
+}) {
+  const [events, setEvents] = useState<EventItem[] | null>(null);
+  const [type, setType] = useState<string | null>(null);
+  const [addType, setAddType] = useState<string>('tackle');
+  const [team, setTeam] = useState<'team_0' | 'team_1'>('team_0');
+  const [player, setPlayer] = useState('');
+  const [at, setAt] = useState('');
+
+  useEffect(() => {
+    let live = true;
+    api.events(analysisId).then((e) => { if (live) setEvents(e); }).catch(() => { if (live) setEvents([]); });
+    return () => { live = false; };
+  }, [api, analysisId, version]);
+
+  const shown = events ? editableEvents(events, type) : [];
+  const playerId = player.trim() ? typedPlayerId(player, team) : null;
+  // At the time typed (m:ss), else the video's current time.
+  const typed = /^(\d+):([0-5]\d)$/.exec(at.trim());
+  const atMs = typed ? (Number(typed[1]) * 60 + Number(typed[2])) * 1000 : at.trim() === '' ? video.now() : null;
+  const add = () => {
+    if (atMs === null) return;
+    const start = Math.round(atMs / 40) * 40;
+    void correct({ op: 'add_event', event: { type: addType, start_ms: start, end_ms: start + 40, team, player_id: playerId, properties: {} } });
+  };
+  return (
+    <section aria-label={t.eventsTitle}>
+      <h3>{t.eventsTitle}</h3>
+      <div className="toolbar">
+        <select aria-label={t.eventType} value={type ?? ''} onChange={(e) => setType(e.target.value || null)}>
+          <option value="">{t.allTypes}</option>
+          {EDITABLE_EVENT_TYPES.map((k) => <option key={k} value={k}>{k}</option>)}
+        </select>
+        <form className="inline" aria-label={t.addEventHere} onSubmit={(e) => { e.preventDefault(); add(); }}>
+          <select aria-label={`${t.addEventHere}: ${t.eventType}`} value={addType} onChange={(e) => setAddType(e.target.value)}>
+            {EDITABLE_EVENT_TYPES.map((k) => <option key={k} value={k}>{k}</option>)}
+          </select>
+          <select aria-label={`${t.addEventHere}: ${t.eventTeam}`} value={team} onChange={(e) => setTeam(e.target.value as 'team_0' | 'team_1')}>
+            <option value="team_0">{names[0]}</option><option value="team_1">{names[1]}</option>
+          </select>
+          <input className="search short" aria-label={`${t.addEventHere}: ${t.eventPlayer}`} placeholder={t.namePlaceholder} value={player} onChange={(e) => setPlayer(e.target.value)} />
+          <input className="search short" aria-label={`${t.addEventHere}: ${t.eventAt}`} placeholder={t.eventAtPlaceholder} value={at} onChange={(e) => setAt(e.target.value)} />
+          <button type="submit" className="button" disabled={busy || atMs === null || (player.trim() !== '' && !playerId)}>{t.addEvent}</button>
+        </form>
+      </div>
+      {events && shown.length === 0 ? <p className="muted">{t.noEvents}</p> : (
+        <ul className="event-list">
+          {shown.map((e) => {
+            const label = `${e.type} ${clock(e.start_ms)}`;
+            return (
+              <li key={e.event_id} data-event={e.event_id}>
+                <button type="button" className="button link" onClick={() => video.seek(e.start_ms)}>{clock(e.start_ms)}</button>
+                <span>{e.type}</span><span className="muted">{e.team === 'team_0' ? names[0] : e.team === 'team_1' ? names[1] : ''}</span><span>{e.player_id ?? ''}</span>
+                <button type="button" className="button ghost" disabled={busy} aria-label={t.deleteEvent(label)} onClick={() => void correct({ op: 'delete_event', event_id: e.event_id })}>✕</button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}

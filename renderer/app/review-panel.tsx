@@ -1,0 +1,138 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { Api, CorrectionLog, TrackItem } from './api.js';
+import type { Strings } from './strings.js';
+import { clock, typedPlayerId, visibleTracks, type VideoClock } from './review-model.js';
+import { EventsEditor } from './events-editor.js';
+
+const PAGE = 40;
+
+/**
+ * Review and correct (issue 33): the tracks to name (longest seen first), their squad and role, split and
+ * merge, the events, undo and redo. Every change is one correction on the log's current version; the
+ * parent re-reads the results after it (`onChanged`).
+ */
+export function ReviewPanel({ api, analysisId, version, onChanged, video, colours, names, t }: {
+  api: Api; analysisId: number; version: number; onChanged: (version: number) => void; video: VideoClock; colours: [string, string];
+  /** The squads' display names, team_0 first. */
+  names: [string, string]; t: Strings;
+}) {
+  const [log, setLog] = useState<CorrectionLog | null>(null);
+  const [tracks, setTracks] = useState<TrackItem[] | null>(null);
+  const [unnamedOnly, setUnnamedOnly] = useState(true);
+  const [shown, setShown] = useState(PAGE);
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    Promise.all([api.corrections(analysisId), api.tracks(analysisId)])
+      .then(([l, k]) => { if (live) { setLog(l); setTracks(k); } })
+      .catch((err: Error) => { if (live) setMessage(err.message); });
+    return () => { live = false; };
+  }, [api, analysisId, version]);
+
+  /** Runs one change on the log's version; a log that moved on (409 stale) is re-read. */
+  const change = useCallback(async (run: (base: number) => Promise<{ version: number }>) => {
+    if (!log || busy) return;
+    setBusy(true);
+    setMessage(null);
+    try {
+      const r = await run(log.version);
+      setMessage(t.saved);
+      onChanged(r.version);
+    } catch (err) {
+      const stale = (err as Error).message.includes('read them again');
+      setMessage(stale ? t.staleLog : (err as Error).message);
+      if (stale) onChanged((await api.corrections(analysisId)).version);
+    } finally {
+      setBusy(false);
+    }
+  }, [api, analysisId, busy, log, onChanged, t]);
+  const correct = (correction: Record<string, unknown>) => change((base) => api.correct(analysisId, base, correction));
+
+  // Ctrl/Cmd+Z undoes, Ctrl/Cmd+Shift+Z (or Ctrl+Y) redoes, unless a field is being typed in.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const target = e.target as HTMLElement | null;
+      if (!(e.ctrlKey || e.metaKey) || target?.closest('input, select, textarea')) return;
+      const key = e.key.toLowerCase();
+      if (key === 'z' && !e.shiftKey && log?.undo) { e.preventDefault(); void change((b) => api.undo(analysisId, b)); }
+      if (((key === 'z' && e.shiftKey) || key === 'y') && log?.redo) { e.preventDefault(); void change((b) => api.redo(analysisId, b)); }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [api, analysisId, change, log]);
+
+  const list = tracks ? visibleTracks(tracks, unnamedOnly) : [];
+  return (
+    <div className="review">
+      <p className="muted small">{t.reviewHint}</p>
+      <div className="toolbar" role="group" aria-label={t.review}>
+        <button type="button" className="button" disabled={busy || !log?.undo} onClick={() => void change((b) => api.undo(analysisId, b))}>{t.undo}</button>
+        <button type="button" className="button" disabled={busy || !log?.redo} onClick={() => void change((b) => api.redo(analysisId, b))}>{t.redo}</button>
+        <button type="button" className="button" disabled={busy || !log} onClick={() => void correct({ op: 'swap_squads' })}>{t.swapSquads}</button>
+        {log && <span className="muted small">{t.correctionsInForce(log.in_force.length)}</span>}
+        {message && <span className="small" role="status">{message}</span>}
+      </div>
+      <h3>{t.tracksTitle}</h3>
+      <label className="check"><input type="checkbox" checked={unnamedOnly} onChange={(e) => { setUnnamedOnly(e.target.checked); setShown(PAGE); }} /> {t.unnamedOnly}</label>
+      {tracks && list.length === 0 ? <p className="muted">{t.noTracks}</p> : (
+        <table className="tracks">
+          <thead>
+            <tr><th>{t.trackColumn}</th><th>{t.squadColumn}</th><th>{t.nameColumn}</th><th>{t.roleColumn}</th><th>{t.onScreenColumn}</th><th>{t.whenColumn}</th><th /></tr>
+          </thead>
+          <tbody>
+            {list.slice(0, shown).map((k) => (
+              // Keyed by the name too: a row whose track was renamed starts from the new name.
+              <TrackRow key={`${k.track_id}:${k.player_id ?? ''}`} track={k} busy={busy} colours={colours} names={names} video={video} t={t} correct={correct} />
+            ))}
+          </tbody>
+        </table>
+      )}
+      {list.length > shown && <button type="button" className="button" onClick={() => setShown(shown + PAGE)}>{t.showMore(Math.min(PAGE, list.length - shown))}</button>}
+      <EventsEditor api={api} analysisId={analysisId} version={version} busy={busy} video={video} names={names} t={t} correct={correct} />
+    </div>
+  );
+}
+
+function TrackRow({ track: k, busy, colours, names, video, t, correct }: {
+  track: TrackItem; busy: boolean; colours: [string, string]; names: [string, string]; video: VideoClock; t: Strings; correct: (c: Record<string, unknown>) => Promise<void>;
+}) {
+  const [name, setName] = useState(k.player_id ?? '');
+  const [merge, setMerge] = useState('');
+  const id = typedPlayerId(name, k.team);
+  const now = video.now();
+  const canSplit = now !== null && now > k.first_ms && now <= k.last_ms;
+  return (
+    <tr data-track={k.track_id}>
+      <td className="num">{k.track_id}</td>
+      <td>
+        <span className="swatch" style={{ background: k.team === 'team_1' ? colours[1] : k.team === 'team_0' ? colours[0] : '#9aa3ad' }} />
+        <select aria-label={`${t.squadColumn} ${k.track_id}`} value={k.team ?? ''} disabled={busy} onChange={(e) => void correct({ op: 'set_track_squad', track_id: k.track_id, team: e.target.value || null })}>
+          <option value="team_0">{names[0]}</option><option value="team_1">{names[1]}</option><option value="">{t.noSquad}</option>
+        </select>
+      </td>
+      <td>
+        <form className="inline" onSubmit={(e) => { e.preventDefault(); if (id) void correct({ op: 'name_track', track_id: k.track_id, player_id: id }); }}>
+          <input className="search short" aria-label={t.nameLabel(k.track_id)} placeholder={t.namePlaceholder} value={name} onChange={(e) => setName(e.target.value)} />
+          <button type="submit" className="button" disabled={busy || !id || id === k.player_id}>{t.nameTrack}</button>
+        </form>
+      </td>
+      <td>
+        <select aria-label={`${t.roleColumn} ${k.track_id}`} value={k.role} disabled={busy} onChange={(e) => void correct({ op: 'set_track_role', track_id: k.track_id, role: e.target.value })}>
+          {['player', 'goal_keeper', 'referee', 'not_person'].map((r) => <option key={r} value={r}>{t.roles[r]}</option>)}
+        </select>
+      </td>
+      <td className="num">{Math.round(k.seconds_on_screen)} s</td>
+      <td className="num">{clock(k.first_ms)}–{clock(k.last_ms)}</td>
+      <td className="actions">
+        <button type="button" className="button" onClick={() => video.seek(k.sample?.t_ms ?? k.first_ms)}>{t.show}</button>
+        <button type="button" className="button" disabled={busy || !canSplit} onClick={() => now !== null && void correct({ op: 'split_track', track_id: k.track_id, at_ms: Math.round(now) })}>{t.splitHere}</button>
+        <form className="inline" onSubmit={(e) => { e.preventDefault(); if (/^\d+$/.test(merge)) void correct({ op: 'merge_tracks', track_id: k.track_id, into_track_id: Number(merge) }); }}>
+          <input className="search tiny" aria-label={t.mergeLabel(k.track_id)} inputMode="numeric" value={merge} onChange={(e) => setMerge(e.target.value)} />
+          <button type="submit" className="button" disabled={busy || !/^\d+$/.test(merge)}>{t.mergeInto}</button>
+        </form>
+      </td>
+    </tr>
+  );
+}
