@@ -3,6 +3,8 @@ import {
 } from '../results/tracking-columns.js';
 import type { TeamLabel } from '../results/result-events.js';
 import { rowSquads } from '../results/row-identity.js';
+import { parsePlayerId } from '../results/analysis-facts.js';
+import { stitchTracks, type TrackEnds } from '../vision/identity/stitch-tracks.js';
 
 /** One track of an analysis as the analyst reviews it (GET /analyses/{id}/tracks). */
 export interface TrackSummary {
@@ -18,6 +20,11 @@ export interface TrackSummary {
   seconds_on_screen: number;
   /** Its middle detected row's picture position (source pixels), for showing which box it is. */
   sample: { t_ms: number; x: number; y: number } | null;
+  /**
+   * For a track without an id: the id of the named tracks the engine's tracklet stitching joins it to
+   * (the same player before or after a cut or an occlusion), when they agree on one; else null.
+   */
+  suggested_player_id: string | null;
 }
 
 /**
@@ -42,6 +49,7 @@ export function trackList(c: TrackingColumns, frameMs: number): TrackSummary[] {
     if (p !== NO_PLAYER) a.players.set(p, (a.players.get(p) ?? 0) + 1);
   }
   const out: TrackSummary[] = [];
+  const ends: TrackEnds[] = [];
   for (const [track, a] of acc) {
     const detected = a.rows.filter((r) => isDetectedStatus(c.status[r] as number));
     const [t0, t1, none] = a.team as [number, number, number];
@@ -60,7 +68,33 @@ export function trackList(c: TrackingColumns, frameMs: number): TrackSummary[] {
       detected_rows: detected.length,
       seconds_on_screen: Math.round(detected.length * frameMs) / 1000,
       sample: mid === undefined || c.bboxX[mid] === NULL_I16 ? null : { t_ms: c.timestamp[mid] as number, x: c.bboxX[mid] as number, y: c.bboxY[mid] as number },
+      suggested_player_id: null,
     });
+    const s = out[out.length - 1] as TrackSummary;
+    const first = detected[0];
+    const last = detected[detected.length - 1];
+    if (first !== undefined && last !== undefined && s.team !== null && s.role !== 'referee') {
+      ends.push({
+        track, team: s.team === 'team_0' ? 0 : 1, role: s.role, fromMs: c.timestamp[first] as number, toMs: c.timestamp[last] as number,
+        first: [(c.x[first] as number) / 100, (c.y[first] as number) / 100], last: [(c.x[last] as number) / 100, (c.y[last] as number) / 100],
+        number: s.player_id ? parsePlayerId(s.player_id)?.jersey ?? null : null,
+      });
+    }
   }
+  suggestNames(out, stitchTracks(ends));
   return out.sort((a, b) => b.detected_rows - a.detected_rows || a.first_ms - b.first_ms || a.track_id - b.track_id);
+}
+
+/** Unnamed tracks of a stitched chain whose named tracks all carry one id are offered that id. */
+function suggestNames(tracks: TrackSummary[], chains: readonly number[][]): void {
+  const byId = new Map(tracks.map((k) => [k.track_id, k]));
+  for (const chain of chains) {
+    const names = new Set(chain.map((t) => byId.get(t)?.player_id).filter((p): p is string => !!p));
+    if (names.size !== 1) continue;
+    const [name] = names;
+    for (const t of chain) {
+      const k = byId.get(t);
+      if (k && k.player_id === null) k.suggested_player_id = name as string;
+    }
+  }
 }

@@ -64,6 +64,8 @@ export interface TrackItem {
   detected_rows: number;
   seconds_on_screen: number;
   sample: { t_ms: number; x: number; y: number } | null;
+  /** For an unnamed track: the id of the named tracks the engine's stitching joins it to. */
+  suggested_player_id: string | null;
 }
 
 /** One event of GET /analyses/{id}/events. */

@@ -20,24 +20,38 @@ const ZONE_ORDER = ['defensive_third', 'middle_third', 'attacking_third'];
 export function MatchView({ api, analysisId, t }: { api: Api; analysisId: number; t: Strings }) {
   const [data, setData] = useState<{ summary: Summary; report: TeamReport; videoId: number } | null>(null);
   const [error, setError] = useState<string | null>(null);
-  // The correction log's version: every correction bumps it, and everything shown is read again.
+  // The correction log's version: every correction bumps it, and everything shown is read again. The
+  // summary first (the player table): the review panel and the overlay follow once it is shown
+  // (`shown`), so their reads do not queue before it in the service's derive worker.
   const [version, setVersion] = useState(0);
+  const [shown, setShown] = useState(0);
   useEffect(() => {
     setData(null);
     setVersion(0);
+    setShown(0);
   }, [api, analysisId]);
   useEffect(() => {
     let live = true;
     setError(null);
-    Promise.all([api.summary(analysisId), api.teamReport(analysisId), api.analysis(analysisId)])
-      .then(([summary, report, analysis]) => {
-        if (!live) return;
-        setData({ summary, report, videoId: analysis.video_id });
-        if (version > 0) performance.mark('touchline:correction-shown');
-      })
-      .catch((err: Error) => { if (live) setError(err.message); });
+    if (version === 0) {
+      Promise.all([api.summary(analysisId), api.teamReport(analysisId), api.analysis(analysisId)])
+        .then(([summary, report, analysis]) => { if (live) setData({ summary, report, videoId: analysis.video_id }); })
+        .catch((err: Error) => { if (live) setError(err.message); });
+    } else {
+      api.summary(analysisId)
+        .then((summary) => {
+          if (!live) return;
+          setData((d) => (d ? { ...d, summary } : d));
+          setShown(version);
+          performance.mark('touchline:correction-shown');
+          return api.teamReport(analysisId).then((report) => { if (live) setData((d) => (d ? { ...d, report } : d)); });
+        })
+        .catch((err: Error) => { if (live) setError(err.message); });
+    }
     return () => { live = false; };
   }, [api, analysisId, version]);
+  const [picked, setPicked] = useState<number | null>(null);
+  const onPick = useCallback((track: number) => setPicked(track), []);
   const videoRef = useRef<HTMLVideoElement | null>(null);
   const onVideo = useCallback((v: HTMLVideoElement | null) => { videoRef.current = v; }, []);
   const clock = useMemo<VideoClock>(() => ({
@@ -100,11 +114,11 @@ export function MatchView({ api, analysisId, t }: { api: Api; analysisId: number
       </div>
       <section className="card wide" aria-labelledby="video-title">
         <h2 id="video-title">{t.video}</h2>
-        <VideoPlayer api={api} videoId={data.videoId} analysisId={analysisId} colours={colours} t={t} onVideo={onVideo} version={version} />
+        <VideoPlayer api={api} videoId={data.videoId} analysisId={analysisId} colours={colours} t={t} onVideo={onVideo} version={shown} onPick={onPick} />
       </section>
       <section className="card wide" aria-labelledby="review-title">
         <h2 id="review-title">{t.review}</h2>
-        <ReviewPanel api={api} analysisId={analysisId} version={version} onChanged={setVersion} video={clock} colours={colours} names={names} t={t} />
+        <ReviewPanel api={api} analysisId={analysisId} version={shown} onChanged={setVersion} video={clock} colours={colours} names={names} picked={picked} t={t} />
       </section>
       <section className="card wide" aria-labelledby="shape-title">
         <h2 id="shape-title">{t.averagePositions}</h2>

@@ -12,6 +12,8 @@ export interface TrackingWindow {
   team: (string | null)[];
   bbox_x: (number | null)[];
   bbox_y: (number | null)[];
+  /** The row's track (what corrections name); absent from services before the corrections. */
+  track_id?: (number | null)[];
 }
 
 export interface Marker {
@@ -21,6 +23,7 @@ export interface Marker {
   label: string | null;
   x: number;
   y: number;
+  track: number | null;
 }
 
 /** Windows are fetched in fixed 20 s chunks, so the overlay asks for each span once. */
@@ -46,7 +49,7 @@ export function markersAt(w: TrackingWindow, ms: number): Marker[] {
     const y = w.bbox_y[i];
     if (x === null || x === undefined || y === null || y === undefined) continue;
     const id = w.player_id[i] ?? null;
-    out.push({ role: w.role[i] as string, team: w.team[i] ?? null, label: id ? id.slice(id.indexOf('-') + 1) : null, x, y });
+    out.push({ role: w.role[i] as string, team: w.team[i] ?? null, label: id ? id.slice(id.indexOf('-') + 1) : null, x, y, track: w.track_id?.[i] ?? null });
   }
   return out;
 }
@@ -56,4 +59,22 @@ export function fitContain(vw: number, vh: number, cw: number, ch: number): { sc
   if (vw <= 0 || vh <= 0) return { scale: 1, dx: 0, dy: 0 };
   const scale = Math.min(cw / vw, ch / vh);
   return { scale, dx: (cw - vw * scale) / 2, dy: (ch - vh * scale) / 2 };
+}
+
+/**
+ * The tracked person whose foot point is nearest a click at (px, py) on the fitted picture, within
+ * `reach` screen pixels; null for a miss (or the ball, which has no track).
+ */
+export function pickMarker(markers: readonly Marker[], fit: { scale: number; dx: number; dy: number }, px: number, py: number, reach = 30): Marker | null {
+  let best: Marker | null = null;
+  let bestD = reach;
+  for (const m of markers) {
+    if (m.track === null || m.role === 'ball') continue;
+    // The marker is drawn at the feet; a click on the body above them counts too.
+    const x = fit.dx + m.x * fit.scale;
+    const y = fit.dy + m.y * fit.scale;
+    const d = Math.hypot(px - x, Math.max(0, py - y, y - py - 60 * fit.scale));
+    if (d < bestD) [best, bestD] = [m, d];
+  }
+  return best;
 }

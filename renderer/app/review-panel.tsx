@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { Api, CorrectionLog, TrackItem } from './api.js';
+import type { Api, CorrectionLog, CorrectionState, TrackItem } from './api.js';
 import type { Strings } from './strings.js';
 import { clock, typedPlayerId, visibleTracks, type VideoClock } from './review-model.js';
 import { EventsEditor } from './events-editor.js';
@@ -11,10 +11,12 @@ const PAGE = 40;
  * merge, the events, undo and redo. Every change is one correction on the log's current version; the
  * parent re-reads the results after it (`onChanged`).
  */
-export function ReviewPanel({ api, analysisId, version, onChanged, video, colours, names, t }: {
+export function ReviewPanel({ api, analysisId, version, onChanged, video, colours, names, picked, t }: {
   api: Api; analysisId: number; version: number; onChanged: (version: number) => void; video: VideoClock; colours: [string, string];
   /** The squads' display names, team_0 first. */
-  names: [string, string]; t: Strings;
+  names: [string, string];
+  /** A track picked on the video: shown first, its name field focused. */
+  picked: number | null; t: Strings;
 }) {
   const [log, setLog] = useState<CorrectionLog | null>(null);
   const [tracks, setTracks] = useState<TrackItem[] | null>(null);
@@ -32,13 +34,15 @@ export function ReviewPanel({ api, analysisId, version, onChanged, video, colour
   }, [api, analysisId, version]);
 
   /** Runs one change on the log's version; a log that moved on (409 stale) is re-read. */
-  const change = useCallback(async (run: (base: number) => Promise<{ version: number }>) => {
+  const change = useCallback(async (run: (base: number) => Promise<CorrectionState>) => {
     if (!log || busy) return;
     setBusy(true);
     setMessage(null);
     try {
       const r = await run(log.version);
       setMessage(t.saved);
+      // The next change builds on this version at once; the rest of the log is read again with the results.
+      setLog((l) => (l ? { ...l, version: r.version, undo: r.undo, redo: r.redo } : l));
       onChanged(r.version);
     } catch (err) {
       const stale = (err as Error).message.includes('read them again');
@@ -64,6 +68,12 @@ export function ReviewPanel({ api, analysisId, version, onChanged, video, colour
   }, [api, analysisId, change, log]);
 
   const list = tracks ? visibleTracks(tracks, unnamedOnly) : [];
+  const pickedTrack = picked === null ? undefined : tracks?.find((k) => k.track_id === picked);
+  const head = (
+    <thead>
+      <tr><th>{t.trackColumn}</th><th>{t.squadColumn}</th><th>{t.nameColumn}</th><th>{t.roleColumn}</th><th>{t.onScreenColumn}</th><th>{t.whenColumn}</th><th /></tr>
+    </thead>
+  );
   return (
     <div className="review">
       <p className="muted small">{t.reviewHint}</p>
@@ -74,13 +84,22 @@ export function ReviewPanel({ api, analysisId, version, onChanged, video, colour
         {log && <span className="muted small">{t.correctionsInForce(log.in_force.length)}</span>}
         {message && <span className="small" role="status">{message}</span>}
       </div>
+      {pickedTrack && (
+        <>
+          <h3>{t.picked(pickedTrack.track_id)}</h3>
+          <table className="tracks picked">
+            {head}
+            <tbody>
+              <TrackRow key={`picked:${pickedTrack.track_id}:${pickedTrack.player_id ?? ''}`} track={pickedTrack} busy={busy} colours={colours} names={names} video={video} t={t} correct={correct} autoFocus />
+            </tbody>
+          </table>
+        </>
+      )}
       <h3>{t.tracksTitle}</h3>
       <label className="check"><input type="checkbox" checked={unnamedOnly} onChange={(e) => { setUnnamedOnly(e.target.checked); setShown(PAGE); }} /> {t.unnamedOnly}</label>
       {tracks && list.length === 0 ? <p className="muted">{t.noTracks}</p> : (
         <table className="tracks">
-          <thead>
-            <tr><th>{t.trackColumn}</th><th>{t.squadColumn}</th><th>{t.nameColumn}</th><th>{t.roleColumn}</th><th>{t.onScreenColumn}</th><th>{t.whenColumn}</th><th /></tr>
-          </thead>
+          {head}
           <tbody>
             {list.slice(0, shown).map((k) => (
               // Keyed by the name too: a row whose track was renamed starts from the new name.
@@ -95,10 +114,11 @@ export function ReviewPanel({ api, analysisId, version, onChanged, video, colour
   );
 }
 
-function TrackRow({ track: k, busy, colours, names, video, t, correct }: {
+function TrackRow({ track: k, busy, colours, names, video, t, correct, autoFocus = false }: {
   track: TrackItem; busy: boolean; colours: [string, string]; names: [string, string]; video: VideoClock; t: Strings; correct: (c: Record<string, unknown>) => Promise<void>;
+  autoFocus?: boolean;
 }) {
-  const [name, setName] = useState(k.player_id ?? '');
+  const [name, setName] = useState(k.player_id ?? k.suggested_player_id ?? '');
   const [merge, setMerge] = useState('');
   const id = typedPlayerId(name, k.team);
   const now = video.now();
@@ -114,9 +134,10 @@ function TrackRow({ track: k, busy, colours, names, video, t, correct }: {
       </td>
       <td>
         <form className="inline" onSubmit={(e) => { e.preventDefault(); if (id) void correct({ op: 'name_track', track_id: k.track_id, player_id: id }); }}>
-          <input className="search short" aria-label={t.nameLabel(k.track_id)} placeholder={t.namePlaceholder} value={name} onChange={(e) => setName(e.target.value)} />
+          <input className="search short" aria-label={t.nameLabel(k.track_id)} placeholder={t.namePlaceholder} value={name} onChange={(e) => setName(e.target.value)} autoFocus={autoFocus} />
           <button type="submit" className="button" disabled={busy || !id || id === k.player_id}>{t.nameTrack}</button>
         </form>
+        {k.suggested_player_id && <span className="muted small"> {t.suggested}</span>}
       </td>
       <td>
         <select aria-label={`${t.roleColumn} ${k.track_id}`} value={k.role} disabled={busy} onChange={(e) => void correct({ op: 'set_track_role', track_id: k.track_id, role: e.target.value })}>

@@ -1,6 +1,8 @@
 /** Words of the review panel: tracks, events, undo and redo (English, then Dutch). */
 export const reviewEn = {
   review: 'Review and correct',
+  pickPlayer: 'Pick a player on the video',
+  picked: (track: number) => `Track ${track}, picked on the video`,
   reviewHint: 'Name the tracks the analysis could not, fix squads and events; every figure above follows at once.',
   undo: 'Undo',
   redo: 'Redo',
@@ -18,6 +20,7 @@ export const reviewEn = {
   noSquad: 'None',
   nameLabel: (track: number) => `Name of track ${track}`,
   nameTrack: 'Name',
+  suggested: 'offered: the same player as a named track',
   namePlaceholder: '0-10',
   show: 'Show',
   splitHere: 'Split here',
@@ -44,6 +47,8 @@ export type ReviewStrings = typeof reviewEn;
 
 export const reviewNl: ReviewStrings = {
   review: 'Nakijken en verbeteren',
+  pickPlayer: 'Kies een speler in de video',
+  picked: (track: number) => `Spoor ${track}, gekozen in de video`,
   reviewHint: 'Geef de sporen een naam die de analyse niet kon lezen, verbeter teams en gebeurtenissen; elk cijfer hierboven volgt meteen.',
   undo: 'Ongedaan maken',
   redo: 'Opnieuw',
@@ -61,6 +66,7 @@ export const reviewNl: ReviewStrings = {
   noSquad: 'Geen',
   nameLabel: (track: number) => `Naam van spoor ${track}`,
   nameTrack: 'Benoem',
+  suggested: 'voorgesteld: dezelfde speler als een benoemd spoor',
   namePlaceholder: '0-10',
   show: 'Toon',
   splitHere: 'Splits hier',

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Api } from './api.js';
 import type { Strings } from './strings.js';
-import { chunkOf, CHUNK_MS, fitContain, markersAt, type Marker, type TrackingWindow } from './overlay-model.js';
+import { chunkOf, CHUNK_MS, fitContain, markersAt, pickMarker, type Marker, type TrackingWindow } from './overlay-model.js';
 
 /** Frames drawn and the time drawing took: read by the browser test and the overlay benchmark. */
 export interface OverlayStats {
@@ -50,10 +50,12 @@ function drawMarkers(ctx: CanvasRenderingContext2D, markers: Marker[], fit: { sc
  * are fetched 20 s at a time around the play head and drawn on a canvas above the `<video>` on every
  * presented video frame. `onVideo` hands the element to a parent that drives playback (the clip builder).
  */
-export function VideoPlayer({ api, videoId, analysisId, colours, t, onVideo, version = 0 }: {
+export function VideoPlayer({ api, videoId, analysisId, colours, t, onVideo, version = 0, onPick }: {
   api: Api; videoId: number; analysisId: number; colours: [string, string]; t: Strings; onVideo?: (video: HTMLVideoElement | null) => void;
   /** The correction log's version: a new one drops the tracking windows fetched under the old. */
   version?: number;
+  /** Given: a "pick a player" mode in which a click on a person's marker hands over his track (the video pauses). */
+  onPick?: (track: number, ms: number) => void;
 }) {
   const videoRef = useRef<HTMLVideoElement | null>(null);
   const canvasRef = useRef<HTMLCanvasElement | null>(null);
@@ -62,6 +64,9 @@ export function VideoPlayer({ api, videoId, analysisId, colours, t, onVideo, ver
   const [overlay, setOverlay] = useState(true);
   const overlayRef = useRef(overlay);
   overlayRef.current = overlay;
+  const [picking, setPicking] = useState(false);
+  // What the last drawn frame showed, for a click in pick mode.
+  const shownRef = useRef<{ markers: Marker[]; fit: { scale: number; dx: number; dy: number }; ms: number } | null>(null);
 
   useEffect(() => {
     let live = true;
@@ -106,8 +111,11 @@ export function VideoPlayer({ api, videoId, analysisId, colours, t, onVideo, ver
       if (ms % CHUNK_MS > CHUNK_MS * 0.7) want(chunk + 1);
       const w = windows.get(chunk);
       if (overlayRef.current && w && w !== 'loading') {
-        drawMarkers(ctx, markersAt(w, ms), fitContain(video.videoWidth, video.videoHeight, box.width, box.height), colours);
-      }
+        const markers = markersAt(w, ms);
+        const fit = fitContain(video.videoWidth, video.videoHeight, box.width, box.height);
+        drawMarkers(ctx, markers, fit, colours);
+        shownRef.current = { markers, fit, ms };
+      } else shownRef.current = null;
       const took = performance.now() - began;
       stats.frames++;
       stats.drawMsTotal += took;
@@ -142,10 +150,19 @@ export function VideoPlayer({ api, videoId, analysisId, colours, t, onVideo, ver
       <div className="player-stage">
         {/* Captions: the video is a match recording without speech to transcribe. */}
         <video ref={videoRef} src={src ?? undefined} controls preload="metadata" aria-label={t.videoLabel} />
-        <canvas ref={canvasRef} className="overlay" aria-hidden="true" />
+        <canvas ref={canvasRef} className={picking ? 'overlay picking' : 'overlay'} aria-hidden="true" onClick={(e) => {
+          const shown = shownRef.current;
+          const box = e.currentTarget.getBoundingClientRect();
+          const m = shown && pickMarker(shown.markers, shown.fit, e.clientX - box.left, e.clientY - box.top);
+          if (m && m.track !== null && shown) {
+            videoRef.current?.pause();
+            onPick?.(m.track, shown.ms);
+          }
+        }} />
         {!src && <div className="spinner player-spinner" aria-label={t.videoLoading} />}
       </div>
       <label className="check"><input type="checkbox" checked={overlay} onChange={(e) => setOverlay(e.target.checked)} /> {t.showOverlay}</label>
+      {onPick && <label className="check"><input type="checkbox" checked={picking} onChange={(e) => setPicking(e.target.checked)} /> {t.pickPlayer}</label>}
     </div>
   );
 }

@@ -99,6 +99,45 @@ test('the match view plays the analysed video with the tracked players over it, 
   expect(rows[rows.length - 1]?.timestamp).toBe(cols.timestamp[cols.length - 1]);
 });
 
+test('review on the engine-analysed clip: a player picked on the video is shown first and named in place; the tracks to name list the unnamed', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 1000 });
+  await page.goto(`${t.base}/app/#/match/${analysisId}`);
+  const review = page.locator('section[aria-labelledby="review-title"]');
+  const tracks = (await t.api.get(`/v1/analyses/${analysisId}/tracks`)).body as { track_id: number; player_id: string | null; role: string; team: string | null }[];
+  const unnamed = tracks.filter((k) => k.player_id === null && k.role !== 'referee');
+  await expect(review.locator('table.tracks tbody tr')).toHaveCount(Math.min(40, unnamed.length));
+  const video = page.getByLabel('Match video');
+  await expect.poll(() => video.evaluate((el) => (el as unknown as VideoEl).readyState)).toBeGreaterThanOrEqual(2);
+  await video.evaluate((el) => { (el as unknown as VideoEl).currentTime = 2; });
+  await expect.poll(() => overlayInk(page)).toBeGreaterThan(500);
+  // A person the engine tracked at 2 s, and where his box's foot point is on the screen.
+  const w = (await t.api.get(`/v1/analyses/${analysisId}/tracking/window?from_ms=1980&to_ms=2020`)).body;
+  const i = (w.track_id as (number | null)[]).findIndex((k, n) => k !== null && w.role[n] !== 'ball' && w.bbox_x[n] !== null && tracks.find((x) => x.track_id === k)?.team);
+  expect(i).toBeGreaterThanOrEqual(0);
+  const track = w.track_id[i] as number;
+  const at = await video.evaluate((el, p) => {
+    const v = el as unknown as { videoWidth: number; videoHeight: number; getBoundingClientRect(): { width: number; height: number } };
+    const b = v.getBoundingClientRect();
+    const s = Math.min(b.width / v.videoWidth, b.height / v.videoHeight);
+    return { x: (b.width - v.videoWidth * s) / 2 + p.x * s, y: (b.height - v.videoHeight * s) / 2 + p.y * s - 4 };
+  }, { x: w.bbox_x[i] as number, y: w.bbox_y[i] as number });
+  await page.getByLabel('Pick a player on the video').check();
+  // The overlay redraws every frame, which Playwright's stability wait never sees settle.
+  await page.locator('canvas.overlay').click({ position: at, force: true });
+  await expect(review.getByRole('heading', { name: `Track ${track}, picked on the video` })).toBeVisible();
+  const field = review.locator('table.picked').getByLabel(`Name of track ${track}`);
+  await expect(field).toBeFocused();
+  await field.fill('77');
+  await page.keyboard.press('Enter');
+  const team = tracks.find((x) => x.track_id === track)?.team;
+  const named = `${team === 'team_0' ? 0 : 1}-77`;
+  await expect(page.locator(`table.players tbody tr[data-player="${named}"]`)).toHaveCount(1);
+  await screenshot(page.locator('section[aria-labelledby="video-title"]'), 'app-review-pick-en');
+  // Taken back, so the clip builder below sees the engine's results.
+  await review.getByRole('button', { name: 'Undo' }).click();
+  await expect(page.locator(`table.players tbody tr[data-player="${named}"]`)).toHaveCount(0);
+});
+
 test('the clip builder: conditions, intervals on a timeline, played back to back, exported as CSV, EDL and MP4', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 1000 });
   await page.goto(`${t.base}/app/#/match/${knownId}`);

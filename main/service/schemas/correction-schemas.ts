@@ -84,5 +84,6 @@ export const TrackSummarySchema = Type.Object({
   detected_rows: Type.Integer(),
   seconds_on_screen: Type.Number(),
   sample: Nullable(Type.Object({ t_ms: Type.Integer(), x: Type.Integer(), y: Type.Integer() }, { description: 'Source pixels of the box\'s bottom centre at t_ms' })),
+  suggested_player_id: Nullable(Type.String({ description: 'For an unnamed track: the id of the named tracks stitching joins it to (the same player across a cut or an occlusion)' })),
 });
 

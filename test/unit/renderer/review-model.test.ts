@@ -3,7 +3,7 @@ import { clock, editableEvents, typedPlayerId, visibleTracks } from '../../../re
 import type { EventItem, TrackItem } from '../../../renderer/app/api.js';
 
 const track = (id: number, player: string | null, role: TrackItem['role'] = 'player'): TrackItem => ({
-  track_id: id, team: 'team_0', role, player_id: player, first_ms: 0, last_ms: 1000, detected_rows: 10, seconds_on_screen: 0.4, sample: null,
+  track_id: id, team: 'team_0', role, player_id: player, first_ms: 0, last_ms: 1000, detected_rows: 10, seconds_on_screen: 0.4, sample: null, suggested_player_id: null,
 });
 const event = (id: string, type: string, start: number): EventItem => ({ event_id: id, type, start_ms: start, end_ms: start + 40, team: null, player_id: null, properties: {} });
 
