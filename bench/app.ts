@@ -84,10 +84,15 @@ async function main(): Promise<void> {
       await panel.locator(`tr[data-track="${trackId}"]`).getByRole('button', { name: 'Name', exact: true }).click();
       await review.locator(`table.players tbody tr[data-player="${newId}"]`).waitFor();
       corrected.push(performance.now() - t0);
+      // The panel too has read the new state (the log, the tracks) before the next step.
+      await panel.getByText('1 correction', { exact: true }).waitFor();
       t0 = performance.now();
       await panel.getByRole('button', { name: 'Undo' }).click();
+      await review.locator(`table.players tbody tr[data-player="${newId}"]`).waitFor({ state: 'detached' });
       await review.locator(`table.players tbody tr[data-player="${oldId}"]`).waitFor();
       undone.push(performance.now() - t0);
+      await panel.getByText('0 corrections', { exact: true }).waitFor();
+      await review.waitForFunction(`document.querySelector('section[aria-labelledby="review-title"] tr[data-track="${trackId}"] input')?.value === ${JSON.stringify(oldId)}`);
     }
 
     // Heatmaps: the busiest player's pitch, every layer switched to 8 times.

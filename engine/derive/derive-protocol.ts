@@ -47,7 +47,12 @@ type ResultsRequest =
  * The kit preview pass (spec 2.3) over a video file or URL: its two kits and crops, or null (no two
  * kits). `timeoutMs`: give up reading the source after this long.
  */
-type PreviewRequest = { op: 'preview'; path: string; durationSeconds: number; frames?: number; source?: { width: number; height: number }; earlier?: Record<KitKey, KitColours> | null; timeoutMs?: number };
+type PreviewRequest = { op: 'preview'; path: string; durationSeconds: number; frames?: number; source?: { width: number; height: number }; earlier?: Record<KitKey, KitColours> | null; timeoutMs?: number }
+  /**
+   * A JPEG of one person in a video frame, from his foot point (source pixels, `size` the video's shown
+   * size): a box a fifth of the picture tall standing on it (a track's crop for naming it).
+   */
+  | { op: 'person-crop'; path: string; size: { width: number; height: number }; tMs: number; foot: { x: number; y: number } };
 
 /** The answer to `check-correction`. */
 export interface CorrectionCheck {
@@ -69,7 +74,8 @@ export type DeriveValue<R extends DeriveRequest['op']> =
                 : R extends 'events' ? ResultEvent[]
                   : R extends 'check-correction' ? CorrectionCheck
                     : R extends 'tracks' ? TrackSummary[]
-                      : null;
+                      : R extends 'person-crop' ? Uint8Array | null
+                        : null;
 
 /** The worker's reply to request `id`: its value, or why it failed (`query`: the query itself is wrong). */
 export type DeriveReply =

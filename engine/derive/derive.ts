@@ -8,6 +8,8 @@ import { resultsOrientation } from '../reports/orientation.js';
 import { checkCorrection } from '../corrections/check-correction.js';
 import { trackList } from '../corrections/track-list.js';
 import { writeTrackingFile } from '../io/tracking-store.js';
+import { frameAt } from '../io/frame-source.js';
+import { cropJpeg } from '../io/encode-image.js';
 import type { CorrectionCheck, DeriveRequest } from './derive-protocol.js';
 import type { LoadedResultsCache } from './loaded-results.js';
 
@@ -17,6 +19,7 @@ export async function derive(request: DeriveRequest, cache: LoadedResultsCache):
     const { path, durationSeconds, frames, source, earlier, timeoutMs } = request;
     return previewPass(path, durationSeconds, { frames, source, earlier, signal: timeoutMs === undefined ? undefined : AbortSignal.timeout(timeoutMs) });
   }
+  if (request.op === 'person-crop') return personCrop(request);
   const r = cache.get(request.dir).view(request.corrections);
   switch (request.op) {
     case 'summary': {
@@ -65,4 +68,18 @@ export async function derive(request: DeriveRequest, cache: LoadedResultsCache):
       await writeTrackingFile(request.outPath, (await r.applied()).tracking);
       return null;
   }
+}
+
+/** A person standing at a foot point of a video frame, as a JPEG (null: the frame could not be read). */
+async function personCrop(r: Extract<DeriveRequest, { op: 'person-crop' }>): Promise<Uint8Array | null> {
+  const { width, height } = r.size;
+  const rgb = await frameAt(r.path, width, height, r.tMs / 1000);
+  if (!rgb) return null;
+  // A person is about a fifth of a broadcast picture tall at most: a box that tall, 0.45 of it wide,
+  // standing on the foot point, kept inside the picture.
+  const h = Math.round(height * 0.2);
+  const w = Math.round(h * 0.45);
+  const left = Math.max(0, Math.min(width - w, r.foot.x - w / 2));
+  const top = Math.max(0, Math.min(height - h, r.foot.y - h * 0.95));
+  return new Uint8Array(await cropJpeg(rgb, width, height, [left, top, left + w, top + h], { pad: 0, minHeight: 160 }));
 }

@@ -169,6 +169,8 @@ export function createApi(base: string, token: string) {
     events: (analysisId: number, type?: string) => call<EventItem[]>('GET', `/analyses/${analysisId}/events${type ? `?type=${encodeURIComponent(type)}` : ''}`),
     corrections: (analysisId: number) => call<CorrectionLog>('GET', `/analyses/${analysisId}/corrections`),
     tracks: (analysisId: number) => call<TrackItem[]>('GET', `/analyses/${analysisId}/tracks`),
+    /** A picture of a track's person (a video frame cut around its box), as a blob. */
+    trackCrop: (analysisId: number, trackId: number) => file('GET', `/analyses/${analysisId}/tracks/${trackId}/crop`, 'track.jpg').then((f) => f.blob),
     /** A correction made on log version `base` (a log that has moved on answers 409: read it again). */
     correct: (analysisId: number, base: number, correction: Record<string, unknown>) =>
       call<CorrectionState>('POST', `/analyses/${analysisId}/corrections`, { base_version: base, correction }),

@@ -90,7 +90,7 @@ export function ReviewPanel({ api, analysisId, version, onChanged, video, colour
           <table className="tracks picked">
             {head}
             <tbody>
-              <TrackRow key={`picked:${pickedTrack.track_id}:${pickedTrack.player_id ?? ''}`} track={pickedTrack} busy={busy} colours={colours} names={names} video={video} t={t} correct={correct} autoFocus />
+              <TrackRow api={api} analysisId={analysisId} key={`picked:${pickedTrack.track_id}:${pickedTrack.player_id ?? ''}`} track={pickedTrack} busy={busy} colours={colours} names={names} video={video} t={t} correct={correct} autoFocus />
             </tbody>
           </table>
         </>
@@ -103,7 +103,7 @@ export function ReviewPanel({ api, analysisId, version, onChanged, video, colour
           <tbody>
             {list.slice(0, shown).map((k) => (
               // Keyed by the name too: a row whose track was renamed starts from the new name.
-              <TrackRow key={`${k.track_id}:${k.player_id ?? ''}`} track={k} busy={busy} colours={colours} names={names} video={video} t={t} correct={correct} />
+              <TrackRow api={api} analysisId={analysisId} key={`${k.track_id}:${k.player_id ?? ''}`} track={k} busy={busy} colours={colours} names={names} video={video} t={t} correct={correct} />
             ))}
           </tbody>
         </table>
@@ -114,9 +114,25 @@ export function ReviewPanel({ api, analysisId, version, onChanged, video, colour
   );
 }
 
-function TrackRow({ track: k, busy, colours, names, video, t, correct, autoFocus = false }: {
-  track: TrackItem; busy: boolean; colours: [string, string]; names: [string, string]; video: VideoClock; t: Strings; correct: (c: Record<string, unknown>) => Promise<void>;
-  autoFocus?: boolean;
+/** A track's picture, fetched when its row shows (none for a match without a video). */
+function TrackCrop({ api, analysisId, track, t }: { api: Api; analysisId: number; track: TrackItem; t: Strings }) {
+  const [url, setUrl] = useState<string | null>(null);
+  const at = track.sample?.t_ms ?? null;
+  useEffect(() => {
+    if (at === null) return undefined;
+    let live = true;
+    let made: string | null = null;
+    api.trackCrop(analysisId, track.track_id)
+      .then((blob) => { if (live) { made = URL.createObjectURL(blob); setUrl(made); } })
+      .catch(() => undefined);
+    return () => { live = false; if (made) URL.revokeObjectURL(made); };
+  }, [api, analysisId, track.track_id, at]);
+  return url ? <img className="track-crop" src={url} alt={t.trackPicture(track.track_id)} /> : <span className="track-crop empty" />;
+}
+
+function TrackRow({ api, analysisId, track: k, busy, colours, names, video, t, correct, autoFocus = false }: {
+  api: Api; analysisId: number; track: TrackItem; busy: boolean; colours: [string, string]; names: [string, string]; video: VideoClock; t: Strings;
+  correct: (c: Record<string, unknown>) => Promise<void>; autoFocus?: boolean;
 }) {
   const [name, setName] = useState(k.player_id ?? k.suggested_player_id ?? '');
   const [merge, setMerge] = useState('');
@@ -125,7 +141,7 @@ function TrackRow({ track: k, busy, colours, names, video, t, correct, autoFocus
   const canSplit = now !== null && now > k.first_ms && now <= k.last_ms;
   return (
     <tr data-track={k.track_id}>
-      <td className="num">{k.track_id}</td>
+      <td className="num"><TrackCrop api={api} analysisId={analysisId} track={k} t={t} />{k.track_id}</td>
       <td>
         <span className="swatch" style={{ background: k.team === 'team_1' ? colours[1] : k.team === 'team_0' ? colours[0] : '#9aa3ad' }} />
         <select aria-label={`${t.squadColumn} ${k.track_id}`} value={k.team ?? ''} disabled={busy} onChange={(e) => void correct({ op: 'set_track_squad', track_id: k.track_id, team: e.target.value || null })}>

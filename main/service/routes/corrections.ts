@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
@@ -10,6 +11,8 @@ import { CorrectionAnswer, CorrectionBody, CorrectionLogSchema, TrackSummarySche
 import type { AnalysisRow } from '../store/analyses-repo.js';
 import { correctionOf } from './correction-body.js';
 import { doneAnalysis } from './result-access.js';
+import { playableSource } from './video-media.js';
+import { shownSize, storedProbe } from '../store/stored-probe.js';
 
 const TAG = ['corrections'];
 
@@ -33,6 +36,10 @@ export function correctionsRoutes(ctx: ServiceContext) {
     if (!entry) throw stale(analysis.id, base, ctx.corrections.inForce(analysis.id).version);
     return { ...state(ctx.corrections.inForce(analysis.id)), entry };
   };
+
+  /** The tracks as corrected, derived once per log version (the list and every crop read them). */
+  const tracksOf = (analysis: AnalysisRow) =>
+    ctx.results.memo(analysis, `tracks${ctx.results.tag(analysis)}`, () => ctx.derive.call({ op: 'tracks', ...ctx.results.source(analysis) }));
 
   return async function register(app: FastifyInstance): Promise<void> {
     const r = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -103,7 +110,32 @@ export function correctionsRoutes(ctx: ServiceContext) {
       },
     }, async (request) => {
       const { analysis } = doneAnalysis(ctx, request, request.params.id);
-      return ctx.derive.call({ op: 'tracks', ...ctx.results.source(analysis) });
+      return tracksOf(analysis);
+    });
+
+    r.get('/analyses/:id/tracks/:track_id/crop', {
+      config: { family: 'results' },
+      schema: {
+        tags: TAG,
+        summary: 'A picture of a track\'s person: the video frame at its sample, cut around the box (JPEG)',
+        params: Type.Object({ id: Type.Integer({ minimum: 1 }), track_id: Type.Integer({ minimum: 0 }) }, { additionalProperties: false }),
+        response: { 200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description: 'image/jpeg' }), ...resultErrors(403, 404, 409) },
+      },
+    }, async (request, reply) => {
+      const { analysis, video } = doneAnalysis(ctx, request, request.params.id);
+      const path = playableSource(ctx, video);
+      const probe = storedProbe(video);
+      const tracks = await tracksOf(analysis);
+      const track = tracks.find((k) => k.track_id === request.params.track_id);
+      if (!track) throw apiError('CORRECTION_TARGET_NOT_FOUND', `track ${request.params.track_id} not found`);
+      const sample = track.sample;
+      if (!sample || !probe) throw apiError('NOT_FOUND', `track ${track.track_id} was never seen in the picture: it has no crop`);
+      const file = await ctx.results.cachedFile(analysis, `track-crop-${sample.t_ms}-${sample.x}-${sample.y}.jpg`, async () => {
+        const jpeg = await ctx.derive.call({ op: 'person-crop', path, size: shownSize(probe), tMs: sample.t_ms, foot: { x: sample.x, y: sample.y } });
+        if (!jpeg) throw apiError('NOT_FOUND', `the frame at ${sample.t_ms} ms of video ${video.id} could not be read`);
+        return jpeg;
+      });
+      return reply.type('image/jpeg').send(await readFile(file));
     });
   };
 }
