@@ -55,15 +55,39 @@ export function EventsEditor({ api, analysisId, version, busy, video, names, t, 
           {shown.map((e) => {
             const label = `${e.type} ${clock(e.start_ms)}`;
             return (
-              <li key={e.event_id} data-event={e.event_id}>
-                <button type="button" className="button link" onClick={() => video.seek(e.start_ms)}>{clock(e.start_ms)}</button>
-                <span>{e.type}</span><span className="muted">{e.team === 'team_0' ? names[0] : e.team === 'team_1' ? names[1] : ''}</span><span>{e.player_id ?? ''}</span>
-                <button type="button" className="button ghost" disabled={busy} aria-label={t.deleteEvent(label)} onClick={() => void correct({ op: 'delete_event', event_id: e.event_id })}>✕</button>
-              </li>
+              <EventRow key={`${e.event_id}:${e.team ?? ''}:${e.player_id ?? ''}`} event={e} label={label} busy={busy} names={names} video={video} t={t} correct={correct} />
             );
           })}
         </ul>
       )}
     </section>
+  );
+}
+
+/** One event: its time (a click seeks the video), type, and its team and player, which the analyst can change. */
+function EventRow({ event: e, label, busy, names, video, t, correct }: {
+  event: EventItem; label: string; busy: boolean; names: [string, string]; video: VideoClock; t: Strings; correct: (c: Record<string, unknown>) => Promise<void>;
+}) {
+  const [team, setTeam] = useState<string>(e.team ?? '');
+  const [player, setPlayer] = useState(e.player_id ?? '');
+  const squad = team === 'team_0' || team === 'team_1' ? team : null;
+  const playerId = player.trim() ? typedPlayerId(player, squad) : null;
+  const changes: Record<string, unknown> = {};
+  if (squad !== e.team) changes.team = squad;
+  if (playerId !== e.player_id && (playerId !== null || player.trim() === '')) changes.player_id = playerId;
+  const valid = player.trim() === '' || playerId !== null;
+  return (
+    <li data-event={e.event_id}>
+      <button type="button" className="button link" onClick={() => video.seek(e.start_ms)}>{clock(e.start_ms)}</button>
+      <span>{e.type}</span>
+      <form className="inline" onSubmit={(ev) => { ev.preventDefault(); if (valid && Object.keys(changes).length) void correct({ op: 'edit_event', event_id: e.event_id, changes }); }}>
+        <select aria-label={t.eventTeamOf(label)} value={team} onChange={(ev) => setTeam(ev.target.value)}>
+          <option value="team_0">{names[0]}</option><option value="team_1">{names[1]}</option><option value="">{t.noSquad}</option>
+        </select>
+        <input className="search short" list="known-players" aria-label={t.eventPlayerOf(label)} value={player} onChange={(ev) => setPlayer(ev.target.value)} />
+        <button type="submit" className="button" disabled={busy || !valid || Object.keys(changes).length === 0}>{t.saveEvent}</button>
+      </form>
+      <button type="button" className="button ghost" disabled={busy} aria-label={t.deleteEvent(label)} onClick={() => void correct({ op: 'delete_event', event_id: e.event_id })}>✕</button>
+    </li>
   );
 }

@@ -118,7 +118,7 @@ export function MatchView({ api, analysisId, t }: { api: Api; analysisId: number
       </section>
       <section className="card wide" aria-labelledby="review-title">
         <h2 id="review-title">{t.review}</h2>
-        <ReviewPanel api={api} analysisId={analysisId} version={shown} onChanged={setVersion} video={clock} colours={colours} names={names} picked={picked} t={t} />
+        <ReviewPanel api={api} analysisId={analysisId} version={shown} onChanged={setVersion} video={clock} colours={colours} names={names} picked={picked} known={summary.players} t={t} />
       </section>
       <section className="card wide" aria-labelledby="shape-title">
         <h2 id="shape-title">{t.averagePositions}</h2>

@@ -11,12 +11,14 @@ const PAGE = 40;
  * merge, the events, undo and redo. Every change is one correction on the log's current version; the
  * parent re-reads the results after it (`onChanged`).
  */
-export function ReviewPanel({ api, analysisId, version, onChanged, video, colours, names, picked, t }: {
+export function ReviewPanel({ api, analysisId, version, onChanged, video, colours, names, picked, known, t }: {
   api: Api; analysisId: number; version: number; onChanged: (version: number) => void; video: VideoClock; colours: [string, string];
   /** The squads' display names, team_0 first. */
   names: [string, string];
   /** A track picked on the video: shown first, its name field focused. */
-  picked: number | null; t: Strings;
+  picked: number | null;
+  /** The match's players with their display names (the roster's, where it has them): the name fields offer them. */
+  known: { player_id: string; name: string }[]; t: Strings;
 }) {
   const [log, setLog] = useState<CorrectionLog | null>(null);
   const [tracks, setTracks] = useState<TrackItem[] | null>(null);
@@ -76,6 +78,10 @@ export function ReviewPanel({ api, analysisId, version, onChanged, video, colour
   );
   return (
     <div className="review">
+      {/* Typing in a name field searches these: the id or the player's name. */}
+      <datalist id="known-players">
+        {known.map((p) => <option key={p.player_id} value={p.player_id}>{p.name}</option>)}
+      </datalist>
       <p className="muted small">{t.reviewHint}</p>
       <div className="toolbar" role="group" aria-label={t.review}>
         <button type="button" className="button" disabled={busy || !log?.undo} onClick={() => void change((b) => api.undo(analysisId, b))}>{t.undo}</button>
@@ -150,7 +156,7 @@ function TrackRow({ api, analysisId, track: k, busy, colours, names, video, t, c
       </td>
       <td>
         <form className="inline" onSubmit={(e) => { e.preventDefault(); if (id) void correct({ op: 'name_track', track_id: k.track_id, player_id: id }); }}>
-          <input className="search short" aria-label={t.nameLabel(k.track_id)} placeholder={t.namePlaceholder} value={name} onChange={(e) => setName(e.target.value)} autoFocus={autoFocus} />
+          <input className="search short" list="known-players" aria-label={t.nameLabel(k.track_id)} placeholder={t.namePlaceholder} value={name} onChange={(e) => setName(e.target.value)} autoFocus={autoFocus} />
           <button type="submit" className="button" disabled={busy || !id || id === k.player_id}>{t.nameTrack}</button>
         </form>
         {k.suggested_player_id && <span className="muted small"> {t.suggested}</span>}
@@ -163,12 +169,14 @@ function TrackRow({ api, analysisId, track: k, busy, colours, names, video, t, c
       <td className="num">{Math.round(k.seconds_on_screen)} s</td>
       <td className="num">{clock(k.first_ms)}–{clock(k.last_ms)}</td>
       <td className="actions">
-        <button type="button" className="button" onClick={() => video.seek(k.sample?.t_ms ?? k.first_ms)}>{t.show}</button>
-        <button type="button" className="button" disabled={busy || !canSplit} onClick={() => now !== null && void correct({ op: 'split_track', track_id: k.track_id, at_ms: Math.round(now) })}>{t.splitHere}</button>
-        <form className="inline" onSubmit={(e) => { e.preventDefault(); if (/^\d+$/.test(merge)) void correct({ op: 'merge_tracks', track_id: k.track_id, into_track_id: Number(merge) }); }}>
-          <input className="search tiny" aria-label={t.mergeLabel(k.track_id)} inputMode="numeric" value={merge} onChange={(e) => setMerge(e.target.value)} />
-          <button type="submit" className="button" disabled={busy || !/^\d+$/.test(merge)}>{t.mergeInto}</button>
-        </form>
+        <div>
+          <button type="button" className="button" onClick={() => video.seek(k.sample?.t_ms ?? k.first_ms)}>{t.show}</button>
+          <button type="button" className="button" disabled={busy || !canSplit} onClick={() => now !== null && void correct({ op: 'split_track', track_id: k.track_id, at_ms: Math.round(now) })}>{t.splitHere}</button>
+          <form className="inline" onSubmit={(e) => { e.preventDefault(); if (/^\d+$/.test(merge)) void correct({ op: 'merge_tracks', track_id: k.track_id, into_track_id: Number(merge) }); }}>
+            <input className="search tiny" aria-label={t.mergeLabel(k.track_id)} inputMode="numeric" value={merge} onChange={(e) => setMerge(e.target.value)} />
+            <button type="submit" className="button" disabled={busy || !/^\d+$/.test(merge)}>{t.mergeInto}</button>
+          </form>
+        </div>
       </td>
     </tr>
   );

@@ -61,7 +61,7 @@ test('name a track, undo and redo, delete and add events, swap the squads: every
   await review.getByLabel('Type', { exact: true }).selectOption('shot');
   const events = review.locator('.event-list li');
   await expect(events).toHaveCount(1);
-  await expect(events.first()).toContainText('0-9');
+  await expect(events.first().getByLabel('Player of shot 0:05')).toHaveValue('0-9');
   await events.first().getByRole('button', { name: 'Delete shot 0:05' }).click();
   await expect(review.getByText('No events of this type.')).toBeVisible();
   await review.getByLabel('Type', { exact: true }).selectOption('tackle');
@@ -72,16 +72,22 @@ test('name a track, undo and redo, delete and add events, swap the squads: every
   await review.getByRole('button', { name: 'Add', exact: true }).click();
   await expect(events).toHaveCount(1);
   await expect(events.first()).toContainText('0:07');
-  await expect(events.first()).toContainText('1-4');
+  await expect(events.first().getByLabel('Player of tackle 0:07')).toHaveValue('1-4');
   const added = (await t.api.get(`/v1/analyses/${id}/events?type=tackle`)).body;
   expect(added).toEqual([expect.objectContaining({ start_ms: 7000, team: 'team_1', player_id: '1-4' })]);
+  // Edited: the tackle was 0-9's, of the other squad.
+  await events.first().getByLabel('Team of tackle 0:07').selectOption('Ajax');
+  await events.first().getByLabel('Player of tackle 0:07').fill('9');
+  await events.first().getByRole('button', { name: 'Save' }).click();
+  await expect(events.first().getByLabel('Player of tackle 0:07')).toHaveValue('0-9');
+  expect((await t.api.get(`/v1/analyses/${id}/events?type=tackle`)).body).toEqual([expect.objectContaining({ team: 'team_0', player_id: '0-9' })]);
 
   await review.getByRole('button', { name: 'Swap the squads' }).click();
   await expect(page.locator('table.players tbody tr[data-player="1-9"]')).toHaveCount(1);
   await expect(page.locator('table.players tbody tr[data-player="0-4"]')).toHaveCount(1);
   const log = (await t.api.get(`/v1/analyses/${id}/corrections`)).body;
   expect(log.entries.map((e: { action: { kind: string; correction?: { op: string } } }) => e.action.correction?.op ?? e.action.kind))
-    .toEqual(['name_track', 'undo', 'redo', 'delete_event', 'add_event', 'swap_squads']);
+    .toEqual(['name_track', 'undo', 'redo', 'delete_event', 'add_event', 'edit_event', 'swap_squads']);
 });
 
 test('a refused correction says why and changes nothing', async ({ page }) => {
