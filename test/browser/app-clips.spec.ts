@@ -106,6 +106,10 @@ test('review on the engine-analysed clip: a player picked on the video is shown 
   const tracks = (await t.api.get(`/v1/analyses/${analysisId}/tracks`)).body as { track_id: number; player_id: string | null; role: string; team: string | null }[];
   const unnamed = tracks.filter((k) => k.player_id === null && k.role !== 'referee');
   await expect(review.locator('table.tracks tbody tr')).toHaveCount(Math.min(40, unnamed.length));
+  // Each row shows its person, cut from the video (judged by eye in the screenshot).
+  await expect(review.locator('table.tracks img.track-crop').first()).toBeVisible();
+  await review.locator('table.tracks').scrollIntoViewIfNeeded();
+  await screenshot(review.locator('table.tracks'), 'app-review-tracks-engine-en');
   const video = page.getByLabel('Match video');
   await expect.poll(() => video.evaluate((el) => (el as unknown as VideoEl).readyState)).toBeGreaterThanOrEqual(2);
   await video.evaluate((el) => { (el as unknown as VideoEl).currentTime = 2; });
