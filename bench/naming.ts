@@ -21,7 +21,10 @@ import { trackList } from '../engine/corrections/track-list.js';
 import type { AppliedCorrection } from '../engine/corrections/correction-log.js';
 import type { Correction } from '../engine/corrections/correction-types.js';
 import type { AnalysisFacts } from '../engine/results/analysis-facts.js';
-import { NO_PLAYER, ROLE_GOAL_KEEPER, ROLE_PLAYER, isDetectedStatus } from '../engine/results/tracking-columns.js';
+import { NO_PLAYER, ROLE_GOAL_KEEPER, ROLE_PLAYER, isDetectedStatus, type TrackingColumns } from '../engine/results/tracking-columns.js';
+import { probeVideo } from '../engine/io/probe.js';
+import { analysisGeometry } from '../main/service/store/stored-probe.js';
+import { analyseVideo } from '../engine/video/analyse-video.js';
 
 const COVER = 0.9;
 /** Matched frames in a row a new truth player needs before the script splits the track there. */
@@ -44,10 +47,44 @@ function truthParts(seen: readonly [number, string][]): { from: number; name: st
   return parts;
 }
 
+/** How much naming the rows of an analysis ask for, in the app's list order (GET .../tracks). */
+function coverage(tracking: TrackingColumns) {
+  const isPlayerRow = (r: number) => isDetectedStatus(tracking.status[r] as number)
+    && (tracking.role[r] === ROLE_PLAYER || tracking.role[r] === ROLE_GOAL_KEEPER);
+  let playerRows = 0;
+  let namedAlready = 0;
+  for (let r = 0; r < tracking.length; r++) {
+    if (!isPlayerRow(r)) continue;
+    playerRows++;
+    if (tracking.player[r] !== NO_PLAYER) namedAlready++;
+  }
+  const list = trackList(tracking, 40).filter((k) => k.role !== 'referee');
+  let covered = 0;
+  let needed = 0;
+  for (const k of list) {
+    if (covered >= COVER * playerRows) break;
+    covered += k.detected_rows;
+    needed++;
+  }
+  // Only the tracks without an id need the analyst; how many of the first `needed` those are.
+  const unnamedInFirst = list.slice(0, needed).filter((k) => k.player_id === null).length;
+  // The app's list of unnamed tracks (longest first): how many to name before 90% of the rows carry an id.
+  let withId = namedAlready;
+  let unnamedNeeded = 0;
+  for (const k of list.filter((x) => x.player_id === null)) {
+    if (withId >= COVER * playerRows) break;
+    withId += k.detected_rows;
+    unnamedNeeded++;
+  }
+  const suggested = list.filter((k) => k.suggested_player_id !== null).length;
+  return { list, playerRows, namedAlready, needed, unnamedInFirst, unnamedNeeded, suggested };
+}
+
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { truth: { type: 'string' }, analysis: { type: 'string' }, record: { type: 'boolean' } } });
+  const { values } = parseArgs({ options: { truth: { type: 'string' }, analysis: { type: 'string' }, video: { type: 'string' }, record: { type: 'boolean' } } });
+  if (values.video) return realClip(values.video);
   if (!values.truth) {
-    process.stderr.write('usage: npm run bench:naming -- --truth DIR [--analysis DIR] [--record]\n');
+    process.stderr.write('usage: npm run bench:naming -- (--truth DIR [--analysis DIR] | --video FILE) [--record]\n');
     process.exit(2);
   }
   const dir = values.analysis ?? join(values.truth, 'engine');
@@ -78,33 +115,7 @@ async function main(): Promise<void> {
     }
   }
 
-  const isPlayerRow = (r: number) => isDetectedStatus(base.tracking.status[r] as number)
-    && (base.tracking.role[r] === ROLE_PLAYER || base.tracking.role[r] === ROLE_GOAL_KEEPER);
-  let playerRows = 0;
-  let namedAlready = 0;
-  for (let r = 0; r < base.tracking.length; r++) {
-    if (!isPlayerRow(r)) continue;
-    playerRows++;
-    if (base.tracking.player[r] !== NO_PLAYER) namedAlready++;
-  }
-  const list = trackList(base.tracking, 40).filter((k) => k.role !== 'referee');
-  let covered = 0;
-  let needed = 0;
-  for (const k of list) {
-    if (covered >= COVER * playerRows) break;
-    covered += k.detected_rows;
-    needed++;
-  }
-  // Only the tracks without an id need the analyst; how many of the first `needed` those are.
-  const unnamedInFirst = list.slice(0, needed).filter((k) => k.player_id === null).length;
-  // The app's list of unnamed tracks (longest first): how many to name before 90% of the rows carry an id.
-  let withId = namedAlready;
-  let unnamedNeeded = 0;
-  for (const k of list.filter((x) => x.player_id === null)) {
-    if (withId >= COVER * playerRows) break;
-    withId += k.detected_rows;
-    unnamedNeeded++;
-  }
+  const { list, playerRows, namedAlready, needed, unnamedInFirst, unnamedNeeded } = coverage(base.tracking);
 
   // The script: split those tracks where the truth player changes for good (a run of RUN matched frames),
   // then name every part from the truth, each correction checked as the service checks it.
@@ -187,6 +198,34 @@ async function main(): Promise<void> {
     `| the script's corrections: names and splits / refused by the checks | ${applied.length - splits} and ${splits} / ${refused} | - |`,
     `| identity: rows with the correct player_id, before / after | ${pct(before)} / ${pct(after)} | - |`,
     `| identity on the named tracks' matched rows | **${pct(total ? right / total : null)}** (${right} of ${total}) | 100% |`,
+    '',
+  ].join('\n'));
+}
+
+
+/** A real clip (no truth): the video engine runs on it, and the naming it asks for is counted. */
+async function realClip(path: string): Promise<void> {
+  const probe = await probeVideo(path);
+  const geo = analysisGeometry(probe);
+  const result = await analyseVideo(
+    { path, width: geo.width, height: geo.height, sourceWidth: probe.width, sourceHeight: probe.height, startSeconds: null, endSeconds: null },
+    () => {},
+  );
+  const facts = { duration_ms: result.durationMs, frame_ms: 40, players: [] } as unknown as AnalysisFacts;
+  const c = coverage(applyCorrections({ tracking: result.columns, events: [], facts }, []).tracking);
+  const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+  report([
+    `## bench:naming ${new Date().toISOString().slice(0, 10)} (real clip)`,
+    '',
+    `Machine: ${machineDescription()}. Command: \`npm run bench:naming -- --video ${path}\` (the video engine on the whole clip, ${result.frames} frames).`,
+    '',
+    '| measure | value | target |',
+    '|---|---|---|',
+    `| tracks (players and goalkeepers) / detected player rows | ${c.list.length} / ${c.playerRows.toLocaleString('en')} | - |`,
+    `| rows the engine named itself | ${pct(c.namedAlready / Math.max(1, c.playerRows))} | - |`,
+    `| unnamed tracks to name, in the app's list order, before ${COVER * 100}% of the player rows carry an id | **${c.unnamedNeeded}** | fewer is better |`,
+    `| of the unnamed tracks, offered an id by stitching | ${c.suggested} | - |`,
+    `| tracks to review (named or not), longest first, to cover ${COVER * 100}% of the player rows | **${c.needed}** (${c.unnamedInFirst} of them without an id) | fewer is better |`,
     '',
   ].join('\n'));
 }
