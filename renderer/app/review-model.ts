@@ -15,6 +15,11 @@ export function visibleTracks(tracks: readonly TrackItem[], unnamedOnly: boolean
   return unnamedOnly ? tracks.filter((k) => k.player_id === null && k.role !== 'referee') : [...tracks];
 }
 
+/** Time on screen as a person reads it: `42 s`, `68 min`. */
+export function onScreen(seconds: number): string {
+  return seconds < 120 ? `${Math.round(seconds)} s` : `${Math.round(seconds / 60)} min`;
+}
+
 /** 754300 ms -> `12:34`. */
 export function clock(ms: number): string {
   const s = Math.max(0, Math.floor(ms / 1000));

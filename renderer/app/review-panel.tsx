@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { Api, CorrectionLog, CorrectionState, TrackItem } from './api.js';
 import type { Strings } from './strings.js';
-import { clock, typedPlayerId, visibleTracks, type VideoClock } from './review-model.js';
+import { clock, onScreen, typedPlayerId, visibleTracks, type VideoClock } from './review-model.js';
 import { EventsEditor } from './events-editor.js';
 
 const PAGE = 40;
@@ -166,7 +166,7 @@ function TrackRow({ api, analysisId, track: k, busy, colours, names, video, t, c
           {['player', 'goal_keeper', 'referee', 'not_person'].map((r) => <option key={r} value={r}>{t.roles[r]}</option>)}
         </select>
       </td>
-      <td className="num">{Math.round(k.seconds_on_screen)} s</td>
+      <td className="num">{onScreen(k.seconds_on_screen)}</td>
       <td className="num">{clock(k.first_ms)}–{clock(k.last_ms)}</td>
       <td className="actions">
         <div>

@@ -58,7 +58,7 @@ describe('OpenAPI document', () => {
       '/v1/analyses/{id}/corrections/redo', '/v1/analyses/{id}/corrections/undo', '/v1/analyses/{id}/events', '/v1/analyses/{id}/exemplar-crops', '/v1/analyses/{id}/exemplar-crops/individuals/{player_id}/{index}',
       '/v1/analyses/{id}/exemplar-crops/teams/{team}/{index}', '/v1/analyses/{id}/meta-data', '/v1/analyses/{id}/player-report/{player_id}',
       '/v1/analyses/{id}/query-intervals', '/v1/analyses/{id}/review', '/v1/analyses/{id}/schema', '/v1/analyses/{id}/summary', '/v1/analyses/{id}/team-mapping',
-      '/v1/analyses/{id}/team-report', '/v1/analyses/{id}/tracking/download', '/v1/analyses/{id}/tracking/window', '/v1/analyses/{id}/tracks',
+      '/v1/analyses/{id}/team-report', '/v1/analyses/{id}/tracking/download', '/v1/analyses/{id}/tracking/window', '/v1/analyses/{id}/tracks', '/v1/analyses/{id}/tracks/{track_id}/crop',
       '/v1/embed/preview-teams', '/v1/embed/sides', '/v1/embed/sides/confirm',
       '/v1/imports', '/v1/settings', '/v1/videos', '/v1/videos/{id}', '/v1/videos/{id}/embed-token', '/v1/videos/{id}/media', '/v1/videos/{id}/media-url', '/v1/videos/{id}/meta', '/v1/videos/{id}/preview-crops/{file}', '/v1/videos/{id}/preview-teams', '/v1/videos/{id}/roster', '/v1/videos/{video_id}/analysis',
       '/v1/webhooks', '/v1/webhooks/{id}', '/v1/webhooks/{id}/deliveries',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clock, editableEvents, typedPlayerId, visibleTracks } from '../../../renderer/app/review-model.js';
+import { clock, editableEvents, onScreen, typedPlayerId, visibleTracks } from '../../../renderer/app/review-model.js';
 import type { EventItem, TrackItem } from '../../../renderer/app/api.js';
 
 const track = (id: number, player: string | null, role: TrackItem['role'] = 'player'): TrackItem => ({
@@ -27,6 +27,10 @@ describe('review-model', () => {
     const events = [event('shot-1', 'shot', 5000), event('pass-1', 'pass', 2000), event('scene-1', 'scene', 0), event('tp-1', 'team_possession', 0)];
     expect(editableEvents(events, null).map((e) => e.event_id)).toEqual(['pass-1', 'shot-1']);
     expect(editableEvents(events, 'shot').map((e) => e.event_id)).toEqual(['shot-1']);
+  });
+
+  it('time on screen in seconds, then minutes', () => {
+    expect([onScreen(4.2), onScreen(119), onScreen(4096)]).toEqual(['4 s', '119 s', '68 min']);
   });
 
   it('clock: m:ss', () => {
