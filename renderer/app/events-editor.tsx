@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { Api, EventItem } from './api.js';
 import type { Strings } from './strings.js';
-import { clock, EDITABLE_EVENT_TYPES, editableEvents, typedPlayerId, type VideoClock } from './review-model.js';
+import { clock, clockMs, EDITABLE_EVENT_TYPES, editableEvents, typedPlayerId, type VideoClock } from './review-model.js';
 
 /** The events an analyst codes by hand: filtered by type, deleted, or added at the video's current time. */
 export function EventsEditor({ api, analysisId, version, busy, video, names, t, correct }: {
@@ -23,8 +23,7 @@ export function EventsEditor({ api, analysisId, version, busy, video, names, t, 
   const shown = events ? editableEvents(events, type) : [];
   const playerId = player.trim() ? typedPlayerId(player, team) : null;
   // At the time typed (m:ss), else the video's current time.
-  const typed = /^(\d+):([0-5]\d)$/.exec(at.trim());
-  const atMs = typed ? (Number(typed[1]) * 60 + Number(typed[2])) * 1000 : at.trim() === '' ? video.now() : null;
+  const atMs = at.trim() === '' ? video.now() : clockMs(at);
   const add = () => {
     if (atMs === null) return;
     const start = Math.round(atMs / 40) * 40;
@@ -55,7 +54,7 @@ export function EventsEditor({ api, analysisId, version, busy, video, names, t, 
           {shown.map((e) => {
             const label = `${e.type} ${clock(e.start_ms)}`;
             return (
-              <EventRow key={`${e.event_id}:${e.team ?? ''}:${e.player_id ?? ''}`} event={e} label={label} busy={busy} names={names} video={video} t={t} correct={correct} />
+              <EventRow key={`${e.event_id}:${e.type}:${e.start_ms}:${e.team ?? ''}:${e.player_id ?? ''}`} event={e} label={label} busy={busy} names={names} video={video} t={t} correct={correct} />
             );
           })}
         </ul>
@@ -68,19 +67,28 @@ export function EventsEditor({ api, analysisId, version, busy, video, names, t, 
 function EventRow({ event: e, label, busy, names, video, t, correct }: {
   event: EventItem; label: string; busy: boolean; names: [string, string]; video: VideoClock; t: Strings; correct: (c: Record<string, unknown>) => Promise<void>;
 }) {
+  const [type, setType] = useState(e.type);
+  const [at, setAt] = useState(clock(e.start_ms));
   const [team, setTeam] = useState<string>(e.team ?? '');
   const [player, setPlayer] = useState(e.player_id ?? '');
   const squad = team === 'team_0' || team === 'team_1' ? team : null;
   const playerId = player.trim() ? typedPlayerId(player, squad) : null;
+  const startMs = at === clock(e.start_ms) ? e.start_ms : clockMs(at);
   const changes: Record<string, unknown> = {};
+  if (type !== e.type) changes.type = type;
+  // A moved event keeps its length.
+  if (startMs !== null && startMs !== e.start_ms) Object.assign(changes, { start_ms: startMs, end_ms: startMs + (e.end_ms - e.start_ms) });
   if (squad !== e.team) changes.team = squad;
   if (playerId !== e.player_id && (playerId !== null || player.trim() === '')) changes.player_id = playerId;
-  const valid = player.trim() === '' || playerId !== null;
+  const valid = (player.trim() === '' || playerId !== null) && startMs !== null;
   return (
     <li data-event={e.event_id}>
       <button type="button" className="button link" onClick={() => video.seek(e.start_ms)}>{clock(e.start_ms)}</button>
-      <span>{e.type}</span>
       <form className="inline" onSubmit={(ev) => { ev.preventDefault(); if (valid && Object.keys(changes).length) void correct({ op: 'edit_event', event_id: e.event_id, changes }); }}>
+        <select aria-label={t.eventTypeOf(label)} value={type} onChange={(ev) => setType(ev.target.value)}>
+          {EDITABLE_EVENT_TYPES.map((k) => <option key={k} value={k}>{k}</option>)}
+        </select>
+        <input className="search short" aria-label={t.eventAtOf(label)} value={at} onChange={(ev) => setAt(ev.target.value)} />
         <select aria-label={t.eventTeamOf(label)} value={team} onChange={(ev) => setTeam(ev.target.value)}>
           <option value="team_0">{names[0]}</option><option value="team_1">{names[1]}</option><option value="">{t.noSquad}</option>
         </select>

@@ -20,6 +20,12 @@ export function onScreen(seconds: number): string {
   return seconds < 120 ? `${Math.round(seconds)} s` : `${Math.round(seconds / 60)} min`;
 }
 
+/** `12:34` -> 754000 ms; null when it is not m:ss. */
+export function clockMs(text: string): number | null {
+  const m = /^(\d+):([0-5]\d)$/.exec(text.trim());
+  return m ? (Number(m[1]) * 60 + Number(m[2])) * 1000 : null;
+}
+
 /** 754300 ms -> `12:34`. */
 export function clock(ms: number): string {
   const s = Math.max(0, Math.floor(ms / 1000));

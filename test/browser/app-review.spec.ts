@@ -75,12 +75,13 @@ test('name a track, undo and redo, delete and add events, swap the squads: every
   await expect(events.first().getByLabel('Player of tackle 0:07')).toHaveValue('1-4');
   const added = (await t.api.get(`/v1/analyses/${id}/events?type=tackle`)).body;
   expect(added).toEqual([expect.objectContaining({ start_ms: 7000, team: 'team_1', player_id: '1-4' })]);
-  // Edited: the tackle was 0-9's, of the other squad.
+  // Edited: the tackle was 0-9's, of the other squad, a second later.
   await events.first().getByLabel('Team of tackle 0:07').selectOption('Ajax');
   await events.first().getByLabel('Player of tackle 0:07').fill('9');
+  await events.first().getByLabel('Time of tackle 0:07').fill('0:08');
   await events.first().getByRole('button', { name: 'Save' }).click();
-  await expect(events.first().getByLabel('Player of tackle 0:07')).toHaveValue('0-9');
-  expect((await t.api.get(`/v1/analyses/${id}/events?type=tackle`)).body).toEqual([expect.objectContaining({ team: 'team_0', player_id: '0-9' })]);
+  await expect(events.first().getByLabel('Player of tackle 0:08')).toHaveValue('0-9');
+  expect((await t.api.get(`/v1/analyses/${id}/events?type=tackle`)).body).toEqual([expect.objectContaining({ start_ms: 8000, end_ms: 8040, team: 'team_0', player_id: '0-9' })]);
 
   await review.getByRole('button', { name: 'Swap the squads' }).click();
   await expect(page.locator('table.players tbody tr[data-player="1-9"]')).toHaveCount(1);

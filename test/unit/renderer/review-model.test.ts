@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clock, editableEvents, onScreen, typedPlayerId, visibleTracks } from '../../../renderer/app/review-model.js';
+import { clock, clockMs, editableEvents, onScreen, typedPlayerId, visibleTracks } from '../../../renderer/app/review-model.js';
 import type { EventItem, TrackItem } from '../../../renderer/app/api.js';
 
 const track = (id: number, player: string | null, role: TrackItem['role'] = 'player'): TrackItem => ({
@@ -36,5 +36,6 @@ describe('review-model', () => {
   it('clock: m:ss', () => {
     expect(clock(754_300)).toBe('12:34');
     expect(clock(0)).toBe('0:00');
+    expect([clockMs('12:34'), clockMs(' 0:07 '), clockMs('7'), clockMs('1:75')]).toEqual([754_000, 7000, null, null]);
   });
 });
