@@ -43,15 +43,11 @@ export interface FullMatchOptions {
 }
 
 /**
- * The benchmarks' 90-minute match: the real Metrica events of Sample Game 1 simulated (seed 7) and
- * imported (`view` broadcast: detected rows on camera, projected off it; `all`: every object detected)
- * into a `touchline serve` child process with the rate limit lifted, over real HTTP.
+ * The benchmarks' 90-minute match as simulator truth in `truthDir`: Metrica Sample Game 1's events
+ * (`eventsCsv`: METRICA_EVENTS is found from the compiled dist/bench/; code run from the sources names it), seed 7.
  */
-export async function importFullMatch(view: 'broadcast' | 'all' = 'broadcast', options: FullMatchOptions = {}): Promise<FullMatch> {
-  const work = mkdtempSync(join(tmpdir(), 'bench-match-'));
-  const home = join(work, 'home');
-  const truthDir = join(work, 'truth');
-  const source = parseMetricaEventsCsv(await readFile(METRICA_EVENTS, 'utf8'));
+export async function writeFullMatchTruth(truthDir: string, eventsCsv = METRICA_EVENTS): Promise<void> {
+  const source = parseMetricaEventsCsv(await readFile(eventsCsv, 'utf8'));
   const track = simulateMatch(source, { seed: 7 });
   await writeSimTruth(truthDir, {
     meta: {
@@ -62,6 +58,18 @@ export async function importFullMatch(view: 'broadcast' | 'all' = 'broadcast', o
     track,
     events: toTruthEvents(source),
   });
+}
+
+/**
+ * The benchmarks' 90-minute match: the real Metrica events of Sample Game 1 simulated (seed 7) and
+ * imported (`view` broadcast: detected rows on camera, projected off it; `all`: every object detected)
+ * into a `touchline serve` child process with the rate limit lifted, over real HTTP.
+ */
+export async function importFullMatch(view: 'broadcast' | 'all' = 'broadcast', options: FullMatchOptions = {}): Promise<FullMatch> {
+  const work = mkdtempSync(join(tmpdir(), 'bench-match-'));
+  const home = join(work, 'home');
+  const truthDir = join(work, 'truth');
+  await writeFullMatchTruth(truthDir);
   const capture = options.stderr === 'capture';
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), CLI, 'serve', '--port', '0'], {
     env: { ...process.env, TOUCHLINE_HOME: home, TOUCHLINE_LOG_LEVEL: 'warn', TOUCHLINE_RATE_LIMIT_PER_MINUTE: '1000000' }, stdio: ['ignore', 'pipe', capture ? 'pipe' : 'inherit'] });

@@ -1,15 +1,11 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { startTestService, waitFor, type TestService } from '../helpers/test-service.js';
 import { hasSharedData, METRICA_GAME_1 } from '../helpers/shared-data.js';
-import { parseMetricaEventsCsv } from '../../engine/match-data/metrica-csv.js';
-import { PITCH_LENGTH, PITCH_WIDTH } from '../../engine/match-data/match-events.js';
-import { simulateMatch } from '../../engine/sim/simulate.js';
-import { toTruthEvents } from '../../engine/match-data/truth-events.js';
-import { TRUTH_FORMAT, TRUTH_VERSION, writeSimTruth } from '../../engine/io/sim-truth.js';
 import { screenshot } from './widget-harness.js';
+import { writeFullMatchTruth } from '../../bench/full-match.js';
 
 /**
  * Review and correct on a whole match (issue 33): Metrica Sample Game 1 simulated (seed 7) and imported
@@ -25,17 +21,7 @@ test.skip(!hasSharedData(METRICA_GAME_1), 'needs ../shared/data (Metrica Sample 
 test.beforeAll(async () => {
   test.setTimeout(300_000);
   work = mkdtempSync(join(tmpdir(), 'full-match-'));
-  const source = parseMetricaEventsCsv(readFileSync(METRICA_GAME_1, 'utf8'));
-  const track = simulateMatch(source, { seed: 7 });
-  await writeSimTruth(work, {
-    meta: {
-      format: TRUTH_FORMAT, version: TRUTH_VERSION, seed: 7, source: { file: 'Sample_Game_1_RawEventsData.csv', format: 'metrica-csv' },
-      start_ms: track.startMs, frame_ms: track.frameMs, frames: track.frames,
-      pitch: { length_m: PITCH_LENGTH, width_m: PITCH_WIDTH }, periods: source.periods, objects: track.objects,
-    },
-    track,
-    events: toTruthEvents(source),
-  });
+  await writeFullMatchTruth(work, METRICA_GAME_1);
   t = await startTestService();
   const res = await t.api.post('/v1/imports', { format: 'sim', paths: { dir: work }, view: 'broadcast', home_team_name: 'Home', away_team_name: 'Away', left_start_team: 'home' });
   expect(res.status).toBe(200);
