@@ -135,22 +135,31 @@ export class TrackingFileReader {
   async read(from: number, count: number): Promise<TrackingColumns> {
     const n = Math.max(0, Math.min(count, this.rows - from));
     const cols: Record<string, unknown> = { length: n, players: this.players };
-    for (const c of this.columns) {
-      const width = WIDTH[c.type as keyof typeof WIDTH];
-      const bytes = new Uint8Array(n * width);
-      if (n > 0) await this.handle.read(bytes, 0, bytes.length, c.offset + from * width);
-      cols[c.name] = view(bytes.buffer, 0, c.type, n);
-    }
+    for (const c of this.columns) cols[c.name] = await this.readColumn(c, from, n);
     withLaterColumns(cols, n);
     return cols as unknown as TrackingColumns;
   }
 
-  /** One more than the largest tracker id in the file (results/row-identity.ts firstFreeTrack), read a chunk at a time. */
+  /** `n` rows of one column from row `from`. */
+  private async readColumn(c: Header['columns'][number], from: number, n: number): Promise<ReturnType<typeof view>> {
+    const width = WIDTH[c.type as keyof typeof WIDTH];
+    const bytes = new Uint8Array(n * width);
+    if (n > 0) await this.handle.read(bytes, 0, bytes.length, c.offset + from * width);
+    return view(bytes.buffer, 0, c.type, n);
+  }
+
+  /**
+   * One more than the largest tracker id in the file (results/row-identity.ts firstFreeTrack), from the
+   * track column alone, a chunk at a time; 0 for a file written before the column existed.
+   */
   async firstFreeTrack(chunkRows = 1 << 18): Promise<number> {
+    const column = this.columns.find((c) => c.name === 'track');
+    if (!column) return 0;
     let last = -1;
     for (let from = 0; from < this.rows; from += chunkRows) {
-      const c = await this.read(from, chunkRows);
-      last = Math.max(last, firstFreeTrack(c) - 1);
+      const n = Math.min(chunkRows, this.rows - from);
+      const track = await this.readColumn(column, from, n) as Int32Array;
+      last = Math.max(last, firstFreeTrack({ length: n, track }) - 1);
     }
     return last + 1;
   }
