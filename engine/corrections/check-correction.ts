@@ -3,7 +3,7 @@ import { EVENT_TYPES, type ResultEvent } from '../results/result-events.js';
 import { ROLE_REFEREE, isDetectedStatus, type TrackingColumns } from '../results/tracking-columns.js';
 import type { Correction, CorrectionProblem, EventFields } from './correction-types.js';
 import type { CorrectedResults } from './apply-corrections.js';
-import { rowSquads } from '../results/row-identity.js';
+import { majoritySquad, rowSquads } from '../results/row-identity.js';
 
 const notFound = (message: string): CorrectionProblem => ({ code: 'not_found', message });
 const conflict = (message: string): CorrectionProblem => ({ code: 'conflict', message });
@@ -29,8 +29,7 @@ function trackRows(c: TrackingColumns, track: number): TrackRows | null {
     if (c.role[r] === ROLE_REFEREE) referee++;
   }
   if (!rows.length) return null;
-  const [t0, t1, none] = teams as [number, number, number];
-  return { rows, team: none >= t0 && none >= t1 ? null : t0 >= t1 ? 0 : 1, referee: referee * 2 > rows.length };
+  return { rows, team: majoritySquad(teams as [number, number, number]), referee: referee * 2 > rows.length };
 }
 
 /** Moments (ms) at which `rows` are detected: two tracks detected at one moment are two people. */

@@ -2,7 +2,7 @@ import {
   NO_PLAYER, NO_TRACK, NULL_I16, ROLE_GOAL_KEEPER, ROLE_REFEREE, isDetectedStatus, type TrackingColumns,
 } from '../results/tracking-columns.js';
 import type { TeamLabel } from '../results/result-events.js';
-import { rowSquads } from '../results/row-identity.js';
+import { majoritySquad, rowSquads } from '../results/row-identity.js';
 import { parsePlayerId } from '../results/analysis-facts.js';
 import { stitchTracks, type TrackEnds } from '../vision/identity/stitch-tracks.js';
 
@@ -52,7 +52,7 @@ export function trackList(c: TrackingColumns, frameMs: number): TrackSummary[] {
   const ends: TrackEnds[] = [];
   for (const [track, a] of acc) {
     const detected = a.rows.filter((r) => isDetectedStatus(c.status[r] as number));
-    const [t0, t1, none] = a.team as [number, number, number];
+    const squad = majoritySquad(a.team as [number, number, number]);
     let player: number | null = null;
     let most = 0;
     for (const [p, n] of a.players) if (n > most) [player, most] = [p, n];
@@ -60,7 +60,7 @@ export function trackList(c: TrackingColumns, frameMs: number): TrackSummary[] {
     const n = a.rows.length;
     out.push({
       track_id: track,
-      team: none >= t0 && none >= t1 ? null : t0 >= t1 ? 'team_0' : 'team_1',
+      team: squad === null ? null : squad === 0 ? 'team_0' : 'team_1',
       role: a.referee * 2 > n ? 'referee' : a.keeper * 2 > n ? 'goal_keeper' : 'player',
       player_id: player === null || most * 2 <= n ? null : (c.players[player] as string),
       first_ms: c.timestamp[a.rows[0] as number] as number,

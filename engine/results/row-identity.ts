@@ -46,3 +46,9 @@ export function downloadTeam(c: TrackingColumns, r: number, squadOf: (r: number)
   const s = squadOf(r);
   return s === 0 || s === 1 ? s : null;
 }
+
+/** A track's squad from its rows' squads counted [team 0, team 1, none]: the most common, none on a tie with none. */
+export function majoritySquad(counts: readonly [number, number, number]): 0 | 1 | null {
+  const [t0, t1, none] = counts;
+  return none >= t0 && none >= t1 ? null : t0 >= t1 ? 0 : 1;
+}
