@@ -2,10 +2,10 @@
  * `npm run bench:naming -- --truth DIR [--analysis DIR] [--record]`: issue 33's measure of how much
  * naming an analyst has to do. On a rendered fixture's engine output (`bench:engine --run` writes it to
  * `<truth>/engine`): the tracks in the app's list order (GET /analyses/{id}/tracks: seen longest first),
- * how many must be named to cover 90% of the detected player rows; then a script names those tracks
- * from the truth (each track's majority truth player among the rows the evaluator matched, in the
- * engine's squad labels) through the same checks as POST .../corrections, and the evaluator's identity
- * accuracy is read again: on the named tracks' rows it must be 100%.
+ * how many must be named to cover 90% of the detected player rows; then a script splits and names those
+ * tracks from the truth (bench/eval/name-from-truth.ts: every row the evaluator matched to a player given
+ * that player's id, in the engine's squad labels) through the same checks as POST .../corrections, and
+ * the evaluator's identity accuracy is read again: on the named tracks' rows it must be 100%.
  */
 import { parseArgs } from 'node:util';
 import { join } from 'node:path';
@@ -16,10 +16,8 @@ import { columnsFromEngineRows } from './eval/engine-rows-columns.js';
 import type { EngineRow } from './eval/eval-types.js';
 import { machineDescription, report, runBench } from './machine.js';
 import { applyCorrections } from '../engine/corrections/apply-corrections.js';
-import { checkCorrection } from '../engine/corrections/check-correction.js';
 import { trackList } from '../engine/corrections/track-list.js';
-import type { AppliedCorrection } from '../engine/corrections/correction-log.js';
-import type { Correction } from '../engine/corrections/correction-types.js';
+import { nameFromTruth } from './eval/name-from-truth.js';
 import type { AnalysisFacts } from '../engine/results/analysis-facts.js';
 import { NO_PLAYER, ROLE_GOAL_KEEPER, ROLE_PLAYER, isDetectedStatus, type TrackingColumns } from '../engine/results/tracking-columns.js';
 import { probeVideo } from '../engine/io/probe.js';
@@ -27,25 +25,6 @@ import { analysisGeometry } from '../main/service/store/stored-probe.js';
 import { analyseVideo } from '../engine/video/analyse-video.js';
 
 const COVER = 0.9;
-/** Matched frames in a row a new truth player needs before the script splits the track there. */
-const RUN = 5;
-
-/** A track's truth players as parts: each from its first matched frame on, a new part once another player holds RUN frames running. */
-function truthParts(seen: readonly [number, string][]): { from: number; name: string }[] {
-  const sorted = [...seen].sort((a, b) => a[0] - b[0]);
-  const parts: { from: number; name: string }[] = [];
-  let i = 0;
-  while (i < sorted.length) {
-    let j = i;
-    while (j < sorted.length && sorted[j]![1] === sorted[i]![1]) j++;
-    const [t, name] = sorted[i]!;
-    const last = parts[parts.length - 1];
-    if (!last) parts.push({ from: t, name });
-    else if (name !== last.name && j - i >= RUN) parts.push({ from: t, name });
-    i = j;
-  }
-  return parts;
-}
 
 /** How much naming the rows of an analysis ask for, in the app's list order (GET .../tracks). */
 function coverage(tracking: TrackingColumns) {
@@ -101,65 +80,24 @@ async function main(): Promise<void> {
   const facts = { duration_ms: columns.timestamp[columns.length - 1] as number + 40, frame_ms: 40, players: [] } as unknown as AnalysisFacts;
   const base = applyCorrections({ tracking: columns, events: [], facts }, []);
 
-  // Each track's truth players over time: (time, name) of its matched rows (players only: officials carry no id).
-  const seen = new Map<number, [number, string][]>();
+  // Each row's truth player (officials carry no id), in the engine's squad labels.
+  const truthOf: (string | null)[] = new Array(columns.length).fill(null);
+  const matchedRow = new Uint8Array(columns.length);
   for (const fr of matched.frames) {
     for (const [i, j] of fr.pairs) {
       const p = fr.truth[i]!;
-      if (p.role === 'referee' || p.team === null || p.jersey === null) continue;
-      const track = base.tracking.track[rowIndex.get(fr.engine[j]!) as number] as number;
-      if (track < 0) continue;
-      const list = seen.get(track) ?? [];
-      list.push([fr.t, `${toEngineTeam(p.team)}-${p.jersey}`]);
-      seen.set(track, list);
+      const r = rowIndex.get(fr.engine[j]!) as number;
+      matchedRow[r] = 1;
+      if (p.role !== 'referee' && p.team !== null && p.jersey !== null) truthOf[r] = `${toEngineTeam(p.team)}-${p.jersey}`;
     }
   }
 
   const { list, playerRows, namedAlready, needed, unnamedInFirst, unnamedNeeded } = coverage(base.tracking);
 
-  // The script: split those tracks where the truth player changes for good (a run of RUN matched frames),
-  // then name every part from the truth, each correction checked as the service checks it.
-  let now = base;
-  const applied: AppliedCorrection[] = [];
-  let refused = 0;
-  let splits = 0;
-  const tryCorrection = (correction: Correction): boolean => {
-    const problem = checkCorrection(correction, now);
-    if (problem) {
-      refused++;
-      return false;
-    }
-    applied.push({ seq: applied.length + 1, correction });
-    now = applyCorrections({ tracking: columns, events: [], facts }, applied);
-    return true;
-  };
-  // As an analyst would: a track in the wrong squad is moved to the name's squad first. A name another
-  // track carries at the same moment stays refused (clearing that whole track would unname its right rows).
-  const nameAsAnAnalystWould = (track: number, name: string) => {
-    const correction: Correction = { op: 'name_track', track_id: track, player_id: name };
-    const problem = checkCorrection(correction, now);
-    if (problem?.message.includes('change the track\'s squad first')) {
-      tryCorrection({ op: 'set_track_squad', track_id: track, team: name.startsWith('0-') ? 'team_0' : 'team_1' });
-    }
-    tryCorrection(correction);
-  };
-  const corrected = new Set<number>();
-  for (const k of list.slice(0, needed)) {
-    const parts = truthParts(seen.get(k.track_id) ?? []);
-    let track = k.track_id;
-    corrected.add(track);
-    for (const [n, part] of parts.entries()) {
-      if (n > 0) {
-        const created = now.tracks.nextTrack;
-        if (!tryCorrection({ op: 'split_track', track_id: track, at_ms: part.from })) break;
-        splits++;
-        track = created;
-        corrected.add(track);
-      }
-      // Named even when the engine gave the track this id: rows of it relabelled to another squad carry none.
-      nameAsAnAnalystWould(track, part.name);
-    }
-  }
+  // The script: those tracks named from the truth through the service's checks (bench/eval/name-from-truth.ts).
+  const { now, applied, refused, splits, corrected } = nameFromTruth(
+    { tracking: columns, events: [], facts }, list.slice(0, needed).map((k) => k.track_id), truthOf, matchedRow,
+  );
   const correctedRows: EngineRow[] = engine.rows.map((r, i) => {
     const p = now.tracking.player[i] as number;
     return { ...r, player_id: p === NO_PLAYER ? null : (now.tracking.players[p] as string) };
@@ -195,7 +133,7 @@ async function main(): Promise<void> {
     `| rows the engine named itself | ${pct(namedAlready / playerRows)} | - |`,
     `| unnamed tracks to name, in the app's list order, before ${COVER * 100}% of the player rows carry an id | **${unnamedNeeded}** | fewer is better |`,
     `| tracks to review (named or not), longest first, to cover ${COVER * 100}% of the player rows | **${needed}** (${unnamedInFirst} of them without an id) | fewer is better |`,
-    `| the script's corrections: names and splits / refused by the checks | ${applied.length - splits} and ${splits} / ${refused} | - |`,
+    `| the script's corrections: splits and others (names, unnamings, squads) / refused by the checks | ${splits} and ${applied.length - splits} / ${refused} | - |`,
     `| identity: rows with the correct player_id, before / after | ${pct(before)} / ${pct(after)} | - |`,
     `| identity on the named tracks' matched rows | **${pct(total ? right / total : null)}** (${right} of ${total}) | 100% |`,
     '',
