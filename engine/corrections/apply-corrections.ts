@@ -4,6 +4,7 @@ import type { ResultEvent, TeamLabel } from '../results/result-events.js';
 import type { AppliedCorrection } from './correction-log.js';
 import { swapPlayerId, trackState, writeTracks, type TrackState } from './track-edits.js';
 import { editEvents, followTracks } from './event-edits.js';
+import { correctedCropSources, cropCounts, type CropSource } from './corrected-crops.js';
 
 export interface Results {
   tracking: TrackingColumns;
@@ -14,6 +15,8 @@ export interface Results {
 export interface CorrectedResults extends Results {
   /** The tracks as corrected (ids, what the analyst said of each), for checking the next correction. */
   tracks: TrackState;
+  /** Where each player's exemplar crops come from now (none: the run stored none, or nothing is corrected). */
+  crops: Record<string, CropSource[]> | null;
 }
 
 /**
@@ -27,14 +30,18 @@ export function applyCorrections(results: Results, corrections: readonly Applied
   const list = corrections.map((k) => k.correction);
   const tracks = trackState(results.tracking, list);
   // Without corrections only the track column changes: the tracks get their ids (`track_id`).
-  if (corrections.length === 0) return { ...results, tracking: { ...results.tracking, track: tracks.track }, tracks };
+  if (corrections.length === 0) return { ...results, tracking: { ...results.tracking, track: tracks.track }, tracks, crops: null };
   const { columns, rowOf } = writeTracks(results.tracking, tracks);
   const followed = followTracks(results.events, results.tracking, columns, rowOf, tracks.swapped);
+  const facts = correctFacts(results.facts, columns, tracks.swapped);
+  const stored = results.facts.crops;
+  const crops = stored ? correctedCropSources({ before: results.tracking, after: columns, rowOf, swapped: tracks.swapped }, stored.individuals) : null;
   return {
     tracking: columns,
     events: editEvents(followed, corrections),
-    facts: correctFacts(results.facts, columns, tracks.swapped),
+    facts: crops && facts.crops ? { ...facts, crops: { ...facts.crops, individuals: cropCounts(crops) } } : facts,
     tracks,
+    crops,
   };
 }
 

@@ -8,6 +8,7 @@ import type { ResultEvent } from '../results/result-events.js';
 import type { CorrectionsInForce } from '../corrections/correction-log.js';
 import type { Correction, CorrectionProblem } from '../corrections/correction-types.js';
 import type { TrackSummary } from '../corrections/track-list.js';
+import type { CropSource } from '../corrections/corrected-crops.js';
 
 /**
  * What the service asks the derive worker (derive-worker.ts): results computed from an analysis's
@@ -40,6 +41,8 @@ type ResultsRequest =
   | { op: 'check-correction'; dir: string; candidate: Correction }
   /** Every track for review (engine/corrections/track-list.ts). */
   | { op: 'tracks'; dir: string }
+  /** Where each player's exemplar crops come from after the corrections (null: as stored). */
+  | { op: 'crop-sources'; dir: string }
   /** Writes the corrected tracking rows as a tracking file at `outPath` (downloads read it). */
   | { op: 'write-tracking'; dir: string; outPath: string };
 
@@ -74,6 +77,7 @@ export type DeriveValue<R extends DeriveRequest['op']> =
                 : R extends 'events' ? ResultEvent[]
                   : R extends 'check-correction' ? CorrectionCheck
                     : R extends 'tracks' ? TrackSummary[]
+                    : R extends 'crop-sources' ? Record<string, CropSource[]> | null
                       : R extends 'person-crop' ? Uint8Array | null
                         : null;
 

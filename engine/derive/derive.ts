@@ -64,6 +64,8 @@ export async function derive(request: DeriveRequest, cache: LoadedResultsCache):
       const [applied, facts] = await Promise.all([r.applied(), r.facts()]);
       return trackList(applied.tracking, facts.frame_ms);
     }
+    case 'crop-sources':
+      return (await r.applied()).crops;
     case 'write-tracking':
       await writeTrackingFile(request.outPath, (await r.applied()).tracking);
       return null;

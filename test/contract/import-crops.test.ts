@@ -20,7 +20,8 @@ beforeAll(async () => {
   mkdirSync(clipDir);
   // 960x540: any size a person may render at, not only the 1280x720 the import's own camera model assumes.
   await renderSampleClip(clipDir, { seed: 6, fromMs: 0, durationMs: 8000, width: 960, height: 540 });
-  t = await startTestService({ minAnalysisSeconds: 0 });
+  // Crop by crop, these tests read more than the default 100 results a minute (rate-limit.test.ts tests the limit).
+  t = await startTestService({ minAnalysisSeconds: 0, rateLimitPerMinute: 1000 });
 }, 120_000);
 afterAll(async () => {
   await t?.close();
@@ -95,6 +96,45 @@ describe('exemplar crops of imported analyses', () => {
     expect(past.body).toEqual({ detail: expect.stringContaining('out of range') });
   }, 120_000);
 
+  it('[CRP-02] the crops follow the analyst\'s corrections: a renamed player is shown by moments of his track, the others keep theirs', async () => {
+    const video = (await t.api.post('/v1/videos', { video_file_url: join(clipDir, 'video.mp4') })).body.data;
+    await waitForVideo(t.api, video.id);
+    const analysis = await importAndWait(t.api, { format: 'sim', paths: { dir: clipDir }, view: 'broadcast', video_id: video.id });
+    expect(analysis.status, analysis.status_reason).toBe('done');
+    const id = analysis.id;
+    const before = (await t.api.get(`/v1/analyses/${id}/exemplar-crops`)).body as { individuals: Record<string, number> };
+    const tracks = (await t.api.get(`/v1/analyses/${id}/tracks`)).body as { track_id: number; player_id: string | null; detected_rows: number }[];
+    const [renamed, kept] = Object.keys(before.individuals).filter((p) => tracks.filter((k) => k.player_id === p).length === 1) as [string, string];
+    expect(kept).toBeDefined();
+    const keptBytes = (await jpeg(`/v1/analyses/${id}/exemplar-crops/individuals/${kept}/0`)).bytes;
+    const track = tracks.find((k) => k.player_id === renamed)!;
+    const newId = `${renamed.slice(0, 2)}77`;
+    const named = await t.api.post(`/v1/analyses/${id}/corrections`, { base_version: 0, correction: { op: 'name_track', track_id: track.track_id, player_id: newId } });
+    expect(named.status, JSON.stringify(named.body)).toBe(201);
+
+    const after = (await t.api.get(`/v1/analyses/${id}/exemplar-crops`)).body as { individuals: Record<string, number> };
+    expect(after.individuals[renamed]).toBeUndefined();
+    expect(after.individuals[newId]).toBeGreaterThanOrEqual(1);
+    expect(after.individuals[newId]).toBeLessThanOrEqual(5);
+    expect(after.individuals[kept]).toBe(before.individuals[kept]);
+    // The untouched player's crops are the run's own; the renamed one's show a person in a kit.
+    expect(Buffer.compare((await jpeg(`/v1/analyses/${id}/exemplar-crops/individuals/${kept}/0`)).bytes, keptBytes)).toBe(0);
+    for (let i = 0; i < after.individuals[newId]!; i++) {
+      const img = await jpeg(`/v1/analyses/${id}/exemplar-crops/individuals/${newId}/${i}`);
+      expect(img).toMatchObject({ status: 200, type: 'image/jpeg' });
+      expect(await personShare(img.bytes), `${newId} crop ${i}`).toBeGreaterThan(0.015);
+    }
+    const gone = await t.api.get(`/v1/analyses/${id}/exemplar-crops/individuals/${renamed}/0`);
+    expect(gone.status).toBe(404);
+    expect(gone.body).toEqual({ detail: `there are no crops of player ${renamed}` });
+    const report = (await t.api.get(`/v1/analyses/${id}/player-report/${newId}`)).body;
+    expect(report.card.hero_crop_index).toBe(0);
+
+    // Undone, the listing is the run's again.
+    expect((await t.api.post(`/v1/analyses/${id}/corrections/undo`, { base_version: 1 })).status).toBe(200);
+    expect((await t.api.get(`/v1/analyses/${id}/exemplar-crops`)).body).toEqual(before);
+  }, 120_000);
+
   it('[CRP-01] an import without a video has an empty listing', async () => {
     const truth = await writeSampleTruth(join(work, 'truth'));
     const analysis = await importAndWait(t.api, { format: 'sim', paths: { dir: truth } });
@@ -107,6 +147,7 @@ describe('exemplar crops of imported analyses', () => {
     const analysis = await importAndWait(t.api, { format: 'sim', paths: { dir: clipDir }, view: 'broadcast', video_id: video.id });
     expect(analysis.status, analysis.status_reason).toBe('done');
     const listing = (await t.api.get(`/v1/analyses/${analysis.id}/exemplar-crops`)).body;
+    expect(listing.individuals, JSON.stringify(listing)).toBeDefined();
     const player = Object.keys(listing.individuals)[0] as string;
     expect(player).toBeDefined();
     expect(listing.teams.team_0).toBeGreaterThan(0);

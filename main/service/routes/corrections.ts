@@ -11,8 +11,7 @@ import { CorrectionAnswer, CorrectionBody, CorrectionLogSchema, TrackSummarySche
 import type { AnalysisRow } from '../store/analyses-repo.js';
 import { correctionOf } from './correction-body.js';
 import { doneAnalysis } from './result-access.js';
-import { playableSource } from './video-media.js';
-import { shownSize, storedProbe } from '../store/stored-probe.js';
+import { personCropFile } from './person-crop.js';
 
 const TAG = ['corrections'];
 
@@ -123,18 +122,11 @@ export function correctionsRoutes(ctx: ServiceContext) {
       },
     }, async (request, reply) => {
       const { analysis, video } = doneAnalysis(ctx, request, request.params.id);
-      const path = playableSource(ctx, video);
-      const probe = storedProbe(video);
       const tracks = await tracksOf(analysis);
       const track = tracks.find((k) => k.track_id === request.params.track_id);
       if (!track) throw apiError('CORRECTION_TARGET_NOT_FOUND', `track ${request.params.track_id} not found`);
-      const sample = track.sample;
-      if (!sample || !probe) throw apiError('NOT_FOUND', `track ${track.track_id} was never seen in the picture: it has no crop`);
-      const file = await ctx.results.cachedFile(analysis, `track-crop-${sample.t_ms}-${sample.x}-${sample.y}.jpg`, async () => {
-        const jpeg = await ctx.derive.call({ op: 'person-crop', path, size: shownSize(probe), tMs: sample.t_ms, foot: { x: sample.x, y: sample.y } });
-        if (!jpeg) throw apiError('NOT_FOUND', `the frame at ${sample.t_ms} ms of video ${video.id} could not be read`);
-        return jpeg;
-      });
+      if (!track.sample) throw apiError('NOT_FOUND', `track ${track.track_id} was never seen in the picture: it has no crop`);
+      const file = await personCropFile(ctx, analysis, video, track.sample, `track ${track.track_id}`);
       return reply.type('image/jpeg').send(await readFile(file));
     });
   };

@@ -7,8 +7,9 @@ import { apiError } from '../errors.js';
 import type { ServiceContext } from '../context.js';
 import { IdParams } from '../schemas/common.js';
 import { resultErrors } from '../schemas/result-schemas.js';
-import { compareVersions, PLAYER_ID_PATTERN, type AnalysisFacts, exemplarCropFile, squadsSwapped, swapPlayerId } from '../../../engine/api.js';
+import { compareVersions, PLAYER_ID_PATTERN, type AnalysisFacts, exemplarCropFile, squadsSwapped } from '../../../engine/api.js';
 import { doneAnalysis } from './result-access.js';
+import { personCropFile } from './person-crop.js';
 
 /** Spec 4.2 and 9: crops exist from engine 0.5.30; older analyses answer 404 on all three endpoints. */
 const CROPS_SINCE = '0.5.30';
@@ -21,21 +22,24 @@ const Listing = Type.Object({
 /**
  * Exemplar crops (spec 2.5, 4.2, CRP-01 to CRP-03): the JPEGs a video run picked of each squad's
  * players (tall, sharp, alone, spread over the match) and their listing. Imports and runs that wrote
- * none list zero. An index outside 0..count-1, an unknown player or team is 404 `{ detail }`.
+ * none list zero. An index outside 0..count-1, an unknown player or team is 404 `{ detail }`. The
+ * analyst's corrections are followed (docs/api.md "Corrections"): a player whose rows changed is shown by
+ * moments of his own tracks, cut from the video.
  */
 export function exemplarCropsRoutes(ctx: ServiceContext) {
   return async function register(app: FastifyInstance): Promise<void> {
     const r = app.withTypeProvider<TypeBoxTypeProvider>();
 
     // Crop files are named by the squads and ids the engine gave; swapped squads read the other's.
-    async function cropsOf(request: FastifyRequest, id: number): Promise<{ dir: string; crops: NonNullable<AnalysisFacts['crops']>; swapped: boolean }> {
-      const { analysis } = doneAnalysis(ctx, request, id);
+    async function cropsOf(request: FastifyRequest, id: number) {
+      const { analysis, video } = doneAnalysis(ctx, request, id);
       const facts = await ctx.results.facts(analysis);
       if (compareVersions(facts.engine_version, CROPS_SINCE) < 0) {
         throw apiError('FEATURE_NOT_IN_VERSION', `exemplar crops need engine ${CROPS_SINCE} or later; analysis ${analysis.id} ran ${facts.engine_version}`);
       }
+      const crops: NonNullable<AnalysisFacts['crops']> = facts.crops ?? { individuals: {}, teams: { team_0: 0, team_1: 0 } };
       return {
-        dir: ctx.results.dir(analysis), crops: facts.crops ?? { individuals: {}, teams: { team_0: 0, team_1: 0 } },
+        analysis, video, dir: ctx.results.dir(analysis), crops,
         swapped: squadsSwapped(ctx.results.corrections(analysis)?.corrections ?? []),
       };
     }
@@ -61,13 +65,20 @@ export function exemplarCropsRoutes(ctx: ServiceContext) {
         response: ImageResponse,
       },
     }, async (request, reply) => {
-      const { dir, crops, swapped } = await cropsOf(request, request.params.id);
+      const { analysis, video, dir, crops } = await cropsOf(request, request.params.id);
       const { player_id: player, index } = request.params;
       if (!PLAYER_ID_PATTERN.test(player)) throw apiError('PLAYER_NOT_FOUND', `player id '${player}' is not of the form <team>-<jersey> (e.g. 0-10, 1-GK)`);
       const count = crops.individuals[player] ?? 0;
       if (count === 0) throw apiError('PLAYER_NOT_FOUND', `there are no crops of player ${player}`);
       if (index < 0 || index >= count) throw apiError('NOT_FOUND', `crop index ${index} is out of range: player ${player} has ${count} (0 to ${count - 1})`);
-      return reply.type('image/jpeg').send(await send(dir, exemplarCropFile('individuals', swapped ? swapPlayerId(player) : player, index)));
+      // Corrected tracks: the run's crop where the player's rows are the run's, else a moment of his from the video.
+      const sources = ctx.results.corrections(analysis)
+        ? await ctx.results.memo(analysis, `crop-sources${ctx.results.tag(analysis)}`, () => ctx.derive.call({ op: 'crop-sources', ...ctx.results.source(analysis) }))
+        : null;
+      const source = sources ? sources[player]?.[index] : { stored: player, index };
+      if (!source) throw apiError('NOT_FOUND', `crop ${index} of player ${player} is gone`);
+      if ('stored' in source) return reply.type('image/jpeg').send(await send(dir, exemplarCropFile('individuals', source.stored, source.index)));
+      return reply.type('image/jpeg').send(await readFile(await personCropFile(ctx, analysis, video, source, `player ${player}`)));
     });
 
     r.get('/analyses/:id/exemplar-crops/teams/:team/:index', {
