@@ -4,6 +4,7 @@ import { ROLE_REFEREE, isDetectedStatus, type TrackingColumns } from '../results
 import type { Correction, CorrectionProblem, EventFields } from './correction-types.js';
 import type { CorrectedResults } from './apply-corrections.js';
 import { majoritySquad, rowSquads } from '../results/row-identity.js';
+import { propertiesProblem } from './event-properties.js';
 
 const notFound = (message: string): CorrectionProblem => ({ code: 'not_found', message });
 const conflict = (message: string): CorrectionProblem => ({ code: 'conflict', message });
@@ -109,14 +110,19 @@ export function checkCorrection(k: Correction, now: CorrectedResults): Correctio
     case 'edit_event': {
       const e = now.events.find((x) => x.event_id === k.event_id);
       if (!e) return notFound(`event ${k.event_id} not found`);
-      return checkFields({ ...e, ...k.changes }, now, false);
+      return checkFields({ ...e, ...k.changes }, now, false, k.changes.properties === undefined ? undefined : e);
     }
   }
 }
 
-function checkFields(f: Partial<EventFields> & Pick<ResultEvent, 'start_ms'>, now: CorrectedResults, whole: boolean): CorrectionProblem | null {
+/** `before`: the event edited, when the edit gives properties (checked against its own); none for a new event. */
+function checkFields(f: Partial<EventFields> & Pick<ResultEvent, 'start_ms'>, now: CorrectedResults, whole: boolean, before?: ResultEvent): CorrectionProblem | null {
   const duration = now.facts.duration_ms;
   if (whole && !(EVENT_TYPES as readonly string[]).includes(f.type as string)) return invalid(`type must be one of ${EVENT_TYPES.join(', ')}`);
+  if ((whole || before) && f.type && f.properties) {
+    const problem = propertiesProblem(f.type, f.properties, before?.properties);
+    if (problem) return invalid(problem);
+  }
   const end = f.end_ms ?? f.start_ms;
   if (!Number.isInteger(f.start_ms) || !Number.isInteger(end) || f.start_ms < 0 || end > duration || end < f.start_ms) {
     return invalid(`start_ms and end_ms must be whole ms with 0 <= start_ms <= end_ms <= ${duration} (the analysed timeline)`);

@@ -3,6 +3,7 @@ import { parsePlayerId } from '../results/analysis-facts.js';
 import type { ResultEvent, TeamLabel } from '../results/result-events.js';
 import type { AppliedCorrection } from './correction-log.js';
 import type { EventFields } from './correction-types.js';
+import { propertiesOfType } from './event-properties.js';
 import { swapPlayerId } from './track-edits.js';
 
 /** Player-id properties of events, and which end of the event names that player (spec 2.8 events). */
@@ -73,7 +74,11 @@ export function editEvents(events: readonly ResultEvent[], corrections: readonly
       if (i >= 0) out.splice(i, 1);
     } else if (k.op === 'edit_event') {
       const i = out.findIndex((e) => e.event_id === k.event_id);
-      if (i >= 0) out[i] = { ...(out[i] as ResultEvent), ...relabel(k.changes), confidence_event: 1 };
+      if (i < 0) continue;
+      const e = out[i] as ResultEvent;
+      // A new type keeps only the properties it has too, unless the edit gives them.
+      const kept = k.changes.type && !k.changes.properties ? { properties: propertiesOfType(k.changes.type, e.properties) } : {};
+      out[i] = { ...e, ...kept, ...relabel(k.changes), confidence_event: 1 };
     }
   }
   // Events are served in time order, whatever order the analyst added them in (a stable sort: the

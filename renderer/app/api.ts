@@ -2,6 +2,7 @@ import type { Summary, TeamReport } from './match-types.js';
 import type { PlayerReport } from './player-types.js';
 import type { TrackingWindow } from './overlay-model.js';
 import type { Interval } from './clip-model.js';
+import type { PropertySpec } from './event-properties-model.js';
 
 /** The local API as the app calls it: the same endpoints and token any script uses. */
 
@@ -167,6 +168,8 @@ export function createApi(base: string, token: string) {
     queryIntervals: (analysisId: number, body: Record<string, unknown>) => call<Interval[]>('POST', `/analyses/${analysisId}/query-intervals`, body),
     clips: (analysisId: number, intervals: Interval[]) => file('POST', `/analyses/${analysisId}/clips`, `analysis-${analysisId}_clips.mp4`, { intervals }),
     events: (analysisId: number, type?: string) => call<EventItem[]>('GET', `/analyses/${analysisId}/events${type ? `?type=${encodeURIComponent(type)}` : ''}`),
+    /** The event catalogue of the schema endpoint: each type's properties. */
+    eventTypes: (analysisId: number) => call<{ event_types: Record<string, { properties: PropertySpec[] }> }>('GET', `/analyses/${analysisId}/schema`).then((r) => r.event_types),
     corrections: (analysisId: number) => call<CorrectionLog>('GET', `/analyses/${analysisId}/corrections`),
     tracks: (analysisId: number) => call<TrackItem[]>('GET', `/analyses/${analysisId}/tracks`),
     /** A picture of a track's person (a video frame cut around its box), as a blob. */

@@ -1,9 +1,11 @@
 import { useEffect, useState } from 'react';
 import type { Api, EventItem } from './api.js';
 import type { Strings } from './strings.js';
+import { EventProperties } from './event-properties.js';
+import { editableProperties, type PropertySpec } from './event-properties-model.js';
 import { clock, clockMs, EDITABLE_EVENT_TYPES, editableEvents, typedPlayerId, type VideoClock } from './review-model.js';
 
-/** The events an analyst codes by hand: filtered by type, deleted, or added at the video's current time. */
+/** The events an analyst codes by hand: filtered by type, deleted, edited (properties too), or added at the video's current time. */
 export function EventsEditor({ api, analysisId, version, busy, video, names, t, correct }: {
   api: Api; analysisId: number; version: number; busy: boolean; video: VideoClock; names: [string, string]; t: Strings; correct: (c: Record<string, unknown>) => Promise<void>;
 }) {
@@ -13,6 +15,13 @@ export function EventsEditor({ api, analysisId, version, busy, video, names, t, 
   const [team, setTeam] = useState<'team_0' | 'team_1'>('team_0');
   const [player, setPlayer] = useState('');
   const [at, setAt] = useState('');
+  const [catalogue, setCatalogue] = useState<Record<string, { properties: PropertySpec[] }>>({});
+
+  useEffect(() => {
+    let live = true;
+    api.eventTypes(analysisId).then((c) => { if (live) setCatalogue(c); }).catch(() => { /* no property fields without the catalogue */ });
+    return () => { live = false; };
+  }, [api, analysisId]);
 
   useEffect(() => {
     let live = true;
@@ -54,7 +63,11 @@ export function EventsEditor({ api, analysisId, version, busy, video, names, t, 
           {shown.map((e) => {
             const label = `${e.type} ${clock(e.start_ms)}`;
             return (
-              <EventRow key={`${e.event_id}:${e.type}:${e.start_ms}:${e.team ?? ''}:${e.player_id ?? ''}`} event={e} label={label} busy={busy} names={names} video={video} t={t} correct={correct} />
+              <EventRow
+                key={`${e.event_id}:${e.type}:${e.start_ms}:${e.team ?? ''}:${e.player_id ?? ''}:${JSON.stringify(e.properties)}`}
+                event={e} label={label} busy={busy} names={names} video={video} t={t} correct={correct}
+                specs={editableProperties(catalogue[e.type]?.properties)}
+              />
             );
           })}
         </ul>
@@ -64,8 +77,9 @@ export function EventsEditor({ api, analysisId, version, busy, video, names, t, 
 }
 
 /** One event: its time (a click seeks the video), type, and its team and player, which the analyst can change. */
-function EventRow({ event: e, label, busy, names, video, t, correct }: {
+function EventRow({ event: e, label, busy, names, video, t, correct, specs }: {
   event: EventItem; label: string; busy: boolean; names: [string, string]; video: VideoClock; t: Strings; correct: (c: Record<string, unknown>) => Promise<void>;
+  specs: PropertySpec[];
 }) {
   const [type, setType] = useState(e.type);
   const [at, setAt] = useState(clock(e.start_ms));
@@ -96,6 +110,10 @@ function EventRow({ event: e, label, busy, names, video, t, correct }: {
         <button type="submit" className="button" disabled={busy || !valid || Object.keys(changes).length === 0}>{t.saveEvent}</button>
       </form>
       <button type="button" className="button ghost" disabled={busy} aria-label={t.deleteEvent(label)} onClick={() => void correct({ op: 'delete_event', event_id: e.event_id })}>✕</button>
+      <EventProperties
+        label={label} specs={specs} properties={e.properties} busy={busy} t={t}
+        save={(properties) => void correct({ op: 'edit_event', event_id: e.event_id, changes: { properties } })}
+      />
     </li>
   );
 }

@@ -79,16 +79,31 @@ test('name a track, undo and redo, delete and add events, swap the squads: every
   await events.first().getByLabel('Team of tackle 0:07').selectOption('Ajax');
   await events.first().getByLabel('Player of tackle 0:07').fill('9');
   await events.first().getByLabel('Time of tackle 0:07').fill('0:08');
-  await events.first().getByRole('button', { name: 'Save' }).click();
+  await events.first().getByRole('button', { name: 'Save', exact: true }).click();
   await expect(events.first().getByLabel('Player of tackle 0:08')).toHaveValue('0-9');
   expect((await t.api.get(`/v1/analyses/${id}/events?type=tackle`)).body).toEqual([expect.objectContaining({ start_ms: 8000, end_ms: 8040, team: 'team_0', player_id: '0-9' })]);
+  // Its properties, as the schema endpoint lists a tackle's: won, against 1-4, where.
+  await events.first().getByText('Properties', { exact: true }).click();
+  await events.first().getByLabel('won of tackle 0:08').selectOption('yes');
+  await events.first().getByLabel('opponent_player_id of tackle 0:08').fill('1-4');
+  await events.first().getByLabel('x of tackle 0:08').fill('abc');
+  await expect(events.first().getByText('A value does not fit its property.')).toBeVisible();
+  await expect(events.first().getByRole('button', { name: 'Save properties' })).toBeDisabled();
+  await events.first().getByLabel('x of tackle 0:08').fill('30.5');
+  await screenshot(events.first(), 'app-event-properties');
+  await events.first().getByRole('button', { name: 'Save properties' }).click();
+  await expect.poll(async () => (await t.api.get(`/v1/analyses/${id}/events?type=tackle`)).body[0]?.properties)
+    .toEqual({ won: true, opponent_player_id: '1-4', x: 30.5 });
+  await events.first().getByText('Properties', { exact: true }).click();
+  await expect(events.first().getByLabel('x of tackle 0:08')).toHaveValue('30.5');
+  await expect(events.first().getByLabel('won of tackle 0:08')).toHaveValue('true');
 
   await review.getByRole('button', { name: 'Swap the squads' }).click();
   await expect(page.locator('table.players tbody tr[data-player="1-9"]')).toHaveCount(1);
   await expect(page.locator('table.players tbody tr[data-player="0-4"]')).toHaveCount(1);
   const log = (await t.api.get(`/v1/analyses/${id}/corrections`)).body;
   expect(log.entries.map((e: { action: { kind: string; correction?: { op: string } } }) => e.action.correction?.op ?? e.action.kind))
-    .toEqual(['name_track', 'undo', 'redo', 'delete_event', 'add_event', 'edit_event', 'swap_squads']);
+    .toEqual(['name_track', 'undo', 'redo', 'delete_event', 'add_event', 'edit_event', 'edit_event', 'swap_squads']);
 });
 
 test('a refused correction says why and changes nothing', async ({ page }) => {

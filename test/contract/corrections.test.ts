@@ -104,6 +104,8 @@ describe('corrections of an analysis', () => {
       [{ op: 'merge_tracks', track_id: walker.track_id, into_track_id: runner.track_id }, 409, 'both seen'],
       [{ op: 'split_track', track_id: runner.track_id, at_ms: 20_000 }, 422, 'outside track'],
       [{ op: 'add_event', event: { type: 'shot', start_ms: 9_990, end_ms: 12_000, team: null, player_id: null, properties: {} } }, 422, 'start_ms and end_ms'],
+      [{ op: 'add_event', event: { type: 'shot', start_ms: 1000, end_ms: 1040, team: null, player_id: null, properties: { outcome: 'in the net' } } }, 422, 'outcome of a shot must be one of goal'],
+      [{ op: 'add_event', event: { type: 'tackle', start_ms: 1000, end_ms: 1040, team: null, player_id: null, properties: { foul: true } } }, 422, 'a tackle has no property "foul"'],
       [{ op: 'delete_event', event_id: 'pass-999' }, 404, 'event pass-999 not found'],
       [{ op: 'name_track', track_id: runner.track_id }, 422, "'correction' is missing the required field 'player_id'"],
       [{ op: 'rename_everything' }, 422, "'correction.op'"],

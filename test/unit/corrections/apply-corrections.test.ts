@@ -118,6 +118,13 @@ describe('applyCorrections: events', () => {
     expect(out.events[1]).toMatchObject({ type: 'shot', player_id: '0-10', confidence_detection: 1, confidence_event: 1, properties: { outcome: 'on_target' } });
   });
 
+  it('an event given another type keeps only the properties that type has too, unless the edit gives them', () => {
+    const retyped = applyCorrections(smallResults(), applied({ op: 'edit_event', event_id: 'pass-1', changes: { type: 'shot' } }));
+    expect(retyped.events.find((e) => e.event_id === 'pass-1')).toMatchObject({ type: 'shot', properties: {} });
+    const given = applyCorrections(smallResults(), applied({ op: 'edit_event', event_id: 'pass-1', changes: { type: 'shot', properties: { outcome: 'goal' } } }));
+    expect(given.events.find((e) => e.event_id === 'pass-1')).toMatchObject({ type: 'shot', properties: { outcome: 'goal' } });
+  });
+
   it('an event added before a swap changes squad with it', () => {
     const out = applyCorrections(smallResults(), applied(
       { op: 'add_event', event: { type: 'shot', start_ms: 400, end_ms: 440, team: 'team_0', player_id: '0-10', properties: {} } },

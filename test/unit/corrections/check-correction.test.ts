@@ -45,4 +45,20 @@ describe('checkCorrection', () => {
   it('an event may name only a player of the analysis', () => {
     expect(check({ op: 'add_event', event: { type: 'shot', start_ms: 0, end_ms: 40, team: 'team_0', player_id: '0-5', properties: {} } })?.code).toBe('not_found');
   });
+
+  it('event properties must be the type\'s, of its value types (the schema endpoint\'s catalogue); the engine\'s own stand', () => {
+    const shot = (properties: Record<string, string | number | boolean | null>) =>
+      check({ op: 'add_event', event: { type: 'shot', start_ms: 0, end_ms: 40, team: 'team_0', player_id: null, properties } });
+    expect(shot({ outcome: 'goal', x: 94.5, y: 30 })).toBeNull();
+    expect(shot({ outcome: null })).toBeNull();
+    expect(shot({ receiver_player_id: '0-10' })).toMatchObject({ code: 'invalid', message: expect.stringContaining('a shot has no property "receiver_player_id"') });
+    expect(shot({ outcome: 'in the net' })).toMatchObject({ code: 'invalid', message: expect.stringContaining('must be one of goal, on_target') });
+    expect(shot({ x: '94' })).toMatchObject({ code: 'invalid', message: 'property x of a shot must be a number or null' });
+    expect(shot({ confidence_event: 0.5 })?.code).toBe('invalid');
+    const pass = (properties: Record<string, string | number | boolean | null>) => check({ op: 'edit_event', event_id: 'pass-1', changes: { properties } });
+    expect(pass({ receiver_player_id: '0-10' })).toBeNull();
+    expect(pass({ receiver_player_id: 'ten' })).toMatchObject({ code: 'invalid', message: expect.stringContaining('player id') });
+    // The fixture's pass carries receiver_player_id null already: kept as it is, it is not checked again.
+    expect(pass({ receiver_player_id: null, length_m: 12.5 })).toBeNull();
+  });
 });
