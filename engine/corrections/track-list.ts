@@ -4,7 +4,7 @@ import {
 import type { TeamLabel } from '../results/result-events.js';
 import { majoritySquad, rowSquads } from '../results/row-identity.js';
 import { parsePlayerId } from '../results/analysis-facts.js';
-import { stitchTracks, type TrackEnds } from '../vision/identity/stitch-tracks.js';
+import { stitchTracks, type StitchOptions, type TrackEnds } from '../vision/identity/stitch-tracks.js';
 
 /** One track of an analysis as the analyst reviews it (GET /analyses/{id}/tracks). */
 export interface TrackSummary {
@@ -26,6 +26,14 @@ export interface TrackSummary {
    */
   suggested_player_id: string | null;
 }
+
+/**
+ * The stitching behind the names offered: gaps up to 10 s, twice the engine's own. An offer is only
+ * taken when the analyst sees it is the same man (the track's picture beside the name), so a join the
+ * engine would not risk on its own is worth offering (chosen on the fresh fixture, measured on the
+ * 10-minute one: docs/benchmarks.md, bench:naming).
+ */
+const OFFER_STITCH: StitchOptions = { maxGapMs: 10_000 };
 
 /**
  * Every track of the corrected rows, those seen longest first (ties: earlier first): naming them in this
@@ -81,7 +89,7 @@ export function trackList(c: TrackingColumns, frameMs: number): TrackSummary[] {
       });
     }
   }
-  suggestNames(out, stitchTracks(ends));
+  suggestNames(out, stitchTracks(ends, OFFER_STITCH));
   return out.sort((a, b) => b.detected_rows - a.detected_rows || a.first_ms - b.first_ms || a.track_id - b.track_id);
 }
 

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Api, CorrectionLog, CorrectionState, TrackItem } from './api.js';
 import type { Strings } from './strings.js';
 import { clock, onScreen, typedPlayerId, visibleTracks, type VideoClock } from './review-model.js';
@@ -26,6 +26,18 @@ export function ReviewPanel({ api, analysisId, version, onChanged, video, colour
   const [shown, setShown] = useState(PAGE);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
+  // After a name typed in the list, the field of the row now at its place (the next track to name) takes
+  // the keyboard: naming is type, Enter, type, Enter.
+  const [focusRow, setFocusRow] = useState<{ index: number; before: TrackItem[] | null } | null>(null);
+  const listRef = useRef<HTMLTableSectionElement>(null);
+  useEffect(() => {
+    // Once the tracks are read again after the name (the list has moved on).
+    if (focusRow === null || !tracks || tracks === focusRow.before) return;
+    const rows = listRef.current?.querySelectorAll<HTMLTableRowElement>('tr[data-track]');
+    const row = rows?.[Math.min(focusRow.index, rows.length - 1)];
+    row?.querySelector<HTMLInputElement>('input[list="known-players"]')?.focus();
+    setFocusRow(null);
+  }, [tracks, focusRow]);
 
   useEffect(() => {
     let live = true;
@@ -106,10 +118,13 @@ export function ReviewPanel({ api, analysisId, version, onChanged, video, colour
       {tracks && list.length === 0 ? <p className="muted">{t.noTracks}</p> : (
         <table className="tracks">
           {head}
-          <tbody>
-            {list.slice(0, shown).map((k) => (
+          <tbody ref={listRef}>
+            {list.slice(0, shown).map((k, i) => (
               // Keyed by the name too: a row whose track was renamed starts from the new name.
-              <TrackRow api={api} analysisId={analysisId} key={`${k.track_id}:${k.player_id ?? ''}`} track={k} busy={busy} colours={colours} names={names} video={video} t={t} correct={correct} />
+              <TrackRow
+                api={api} analysisId={analysisId} key={`${k.track_id}:${k.player_id ?? ''}`} track={k} busy={busy} colours={colours} names={names} video={video} t={t}
+                correct={correct} onNamed={() => setFocusRow({ index: i, before: tracks })}
+              />
             ))}
           </tbody>
         </table>
@@ -136,9 +151,9 @@ function TrackCrop({ api, analysisId, track, t }: { api: Api; analysisId: number
   return url ? <img className="track-crop" src={url} alt={t.trackPicture(track.track_id)} /> : <span className="track-crop empty" />;
 }
 
-function TrackRow({ api, analysisId, track: k, busy, colours, names, video, t, correct, autoFocus = false }: {
+function TrackRow({ api, analysisId, track: k, busy, colours, names, video, t, correct, autoFocus = false, onNamed }: {
   api: Api; analysisId: number; track: TrackItem; busy: boolean; colours: [string, string]; names: [string, string]; video: VideoClock; t: Strings;
-  correct: (c: Record<string, unknown>) => Promise<void>; autoFocus?: boolean;
+  correct: (c: Record<string, unknown>) => Promise<void>; autoFocus?: boolean; onNamed?: () => void;
 }) {
   const [name, setName] = useState(k.player_id ?? k.suggested_player_id ?? '');
   const [merge, setMerge] = useState('');
@@ -155,7 +170,7 @@ function TrackRow({ api, analysisId, track: k, busy, colours, names, video, t, c
         </select>
       </td>
       <td>
-        <form className="inline" onSubmit={(e) => { e.preventDefault(); if (id) void correct({ op: 'name_track', track_id: k.track_id, player_id: id }); }}>
+        <form className="inline" onSubmit={(e) => { e.preventDefault(); if (id) void correct({ op: 'name_track', track_id: k.track_id, player_id: id }).then(onNamed); }}>
           <input className="search short" list="known-players" aria-label={t.nameLabel(k.track_id)} placeholder={t.namePlaceholder} value={name} onChange={(e) => setName(e.target.value)} autoFocus={autoFocus} />
           <button type="submit" className="button" disabled={busy || !id || id === k.player_id}>{t.nameTrack}</button>
         </form>

@@ -110,6 +110,14 @@ test('review on the engine-analysed clip: a player picked on the video is shown 
   await expect(review.locator('table.tracks img.track-crop').first()).toBeVisible();
   await review.locator('table.tracks').scrollIntoViewIfNeeded();
   await screenshot(review.locator('table.tracks'), 'app-review-tracks-engine-en');
+  // Naming from the keyboard: type, Enter, and the next track to name has the keyboard.
+  const rows = review.locator('table.tracks:not(.picked) tbody tr');
+  const second = await rows.nth(1).getAttribute('data-track');
+  await rows.first().locator('input[list="known-players"]').fill('78');
+  await page.keyboard.press('Enter');
+  await expect(review.locator(`table.tracks tbody tr[data-track="${second}"] input[list="known-players"]`)).toBeFocused();
+  await review.getByRole('button', { name: 'Undo' }).click();
+  await expect(review.getByRole('button', { name: 'Undo' })).toBeDisabled();
   const video = page.getByLabel('Match video');
   await expect.poll(() => video.evaluate((el) => (el as unknown as VideoEl).readyState)).toBeGreaterThanOrEqual(2);
   await video.evaluate((el) => { (el as unknown as VideoEl).currentTime = 2; });

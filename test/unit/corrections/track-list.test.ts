@@ -28,4 +28,16 @@ describe('trackList', () => {
     expect(byId.get(3)?.suggested_player_id).toBeNull();
     expect(byId.get(1)?.suggested_player_id).toBeNull();
   });
+
+  it('offers across gaps up to 10 s (twice what the engine joins on its own), not longer', () => {
+    const lost = (gapMs: number) => {
+      const b = new TrackingBuilder();
+      const p = b.playerIndex('0-10');
+      for (let t = 0; t <= 2000; t += 40) b.push({ timestamp: t, role: ROLE_PLAYER, player: p, playerIdConf: 1, x: 3000, y: 3000, team: 0, track: 1 });
+      for (let t = 2000 + gapMs; t <= 4000 + gapMs; t += 40) b.push({ timestamp: t, role: ROLE_PLAYER, player: NO_PLAYER, playerIdConf: 0, x: 3500, y: 3000, team: 0, track: 2 });
+      return trackList(b.finish(), 40).find((k) => k.track_id === 2)?.suggested_player_id;
+    };
+    expect(lost(8000)).toBe('0-10');
+    expect(lost(12_000)).toBeNull();
+  });
 });
