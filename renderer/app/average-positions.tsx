@@ -2,25 +2,16 @@ import { useEffect, useRef } from 'react';
 import Konva from 'konva';
 import type { TeamReport } from './match-types.js';
 import { PITCH_LENGTH, PITCH_WIDTH, drawPitch, toScreen } from './pitch-drawing.js';
+import { teamColours } from './team-colours.js';
 
 const MARGIN = 14;
-
-/** A colour for a squad's markers: its measured shirt, else a neutral pair. */
-export function teamColour(kit: TeamReport['teams'][number]['kit'], team: 0 | 1): string {
-  const rgb = kit?.primary_rgb;
-  return rgb ? `rgb(${rgb[0]}, ${rgb[1]}, ${rgb[2]})` : team === 0 ? '#e4572e' : '#3a86ff';
-}
-
-/** Both squads' colours, team 0's first. */
-export function teamColours(report: TeamReport): [string, string] {
-  return [teamColour(report.teams[0]?.kit ?? null, 0), teamColour(report.teams[1]?.kit ?? null, 1)];
-}
 
 /** Every placed player of both squads as a numbered marker (team 1 mirrored in the attacking frames). */
 export function drawAveragePositions(layer: Konva.Layer, report: TeamReport, scale: number, margin: number): void {
   const mirror = report.coordinate_frame !== 'camera';
+  const colours = teamColours(report);
   for (const t of report.teams) {
-    const fill = teamColour(t.kit, t.team);
+    const fill = colours[t.team];
     for (const p of t.average_positions) {
       const x = mirror && t.team === 1 ? PITCH_LENGTH - p.position.x : p.position.x;
       const y = mirror && t.team === 1 ? PITCH_WIDTH - p.position.y : p.position.y;

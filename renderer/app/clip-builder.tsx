@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Api } from './api.js';
 import type { Strings } from './strings.js';
 import type { Summary, TeamReport } from './match-types.js';
-import { teamColour, teamColours } from './average-positions.js';
+import { teamColour, teamColours } from './team-colours.js';
 import { VideoPlayer } from './video-player.js';
 import { saveFile } from './save-file.js';
 import { matchHref } from './route.js';

@@ -2,7 +2,8 @@ import Konva from 'konva';
 import type { Summary, TeamReport } from './match-types.js';
 import type { Strings } from './strings.js';
 import { PITCH_LENGTH, PITCH_WIDTH, drawPitch } from './pitch-drawing.js';
-import { drawAveragePositions, teamColours } from './average-positions.js';
+import { drawAveragePositions } from './average-positions.js';
+import { teamColours } from './team-colours.js';
 import { formatDuration } from './library-model.js';
 
 /** A4 portrait at 150 dots per inch. */

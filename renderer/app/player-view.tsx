@@ -4,7 +4,7 @@ import type { PlayerReport } from './player-types.js';
 import type { Strings } from './strings.js';
 import { PlayerPitch, type PitchLayer, type Teammate } from './player-pitch.js';
 import { ThirdsTimeline } from './thirds-timeline.js';
-import { teamColour } from './average-positions.js';
+import { teamColour } from './team-colours.js';
 import { CropStrip } from './crop-strip.js';
 import type { TeamReport } from './match-types.js';
 import { matchHref } from './route.js';
