@@ -13,13 +13,15 @@ export function EventProperties({ label, specs, properties, busy, t, save }: {
   save: (properties: Record<string, Value>) => void;
 }) {
   const [texts, setTexts] = useState<Record<string, string>>(() => Object.fromEntries(specs.map((p) => [p.name, propertyText(properties[p.name])])));
+  // A whole match lists thousands of events: their fields are made only once a person opens them.
+  const [open, setOpen] = useState(false);
   if (specs.length === 0) return null;
-  const next = changedProperties(specs, properties, texts);
+  const next = open ? changedProperties(specs, properties, texts) : null;
   const set = (name: string, text: string) => setTexts((s) => ({ ...s, [name]: text }));
   return (
-    <details className="event-properties">
+    <details className="event-properties" onToggle={(e) => setOpen((e.currentTarget as HTMLDetailsElement).open)}>
       <summary>{t.eventProperties}</summary>
-      <form className="properties" aria-label={t.propertiesOf(label)} onSubmit={(e) => { e.preventDefault(); if (next && next !== 'invalid') save(next); }}>
+      {open && <form className="properties" aria-label={t.propertiesOf(label)} onSubmit={(e) => { e.preventDefault(); if (next && next !== 'invalid') save(next); }}>
         {specs.map((p) => {
           const text = texts[p.name] ?? '';
           const aria = t.propertyOf(p.name, label);
@@ -43,7 +45,7 @@ export function EventProperties({ label, specs, properties, busy, t, save }: {
         })}
         <button type="submit" className="button" disabled={busy || next === null || next === 'invalid'}>{t.saveProperties}</button>
         {next === 'invalid' ? <span className="muted" role="status">{t.propertyInvalid}</span> : null}
-      </form>
+      </form>}
     </details>
   );
 }
