@@ -1,4 +1,5 @@
 import { applyCorrections, type CorrectedResults, type Results } from '../../engine/corrections/apply-corrections.js';
+import { CorrectionScript } from './correction-script.js';
 import { checkCorrection } from '../../engine/corrections/check-correction.js';
 import type { AppliedCorrection } from '../../engine/corrections/correction-log.js';
 import type { Correction } from '../../engine/corrections/correction-types.js';
@@ -100,19 +101,8 @@ export function nameFromTruth(results: Results, targets: readonly number[], trut
     }
   }
 
-  let now = start;
-  const applied: AppliedCorrection[] = [];
-  let refused = 0;
+  const script = new CorrectionScript(results);
   let splits = 0;
-  const apply = (correction: Correction): boolean => {
-    if (checkCorrection(correction, now)) {
-      refused++;
-      return false;
-    }
-    applied.push({ seq: applied.length + 1, correction });
-    now = applyCorrections(results, applied);
-    return true;
-  };
   // Splits first: a track's later pieces become new tracks, numbered as the service numbers them.
   const trackOf = new Map<(typeof pieces)[number], number>();
   for (const p of pieces) {
@@ -120,23 +110,23 @@ export function nameFromTruth(results: Results, targets: readonly number[], trut
       trackOf.set(p, p.track);
       continue;
     }
-    const holder = now.tracking.track[p.rows[0]!] as number;
-    const created = now.tracks.nextTrack;
-    if (apply({ op: 'split_track', track_id: holder, at_ms: p.from })) {
+    const holder = script.now.tracking.track[p.rows[0]!] as number;
+    const created = script.now.tracks.nextTrack;
+    if (script.apply({ op: 'split_track', track_id: holder, at_ms: p.from })) {
       splits++;
       trackOf.set(p, created);
     }
   }
   // The ids a piece's rows carry now.
   const idsOn = (p: (typeof pieces)[number]) => new Set(p.rows.map((r) => {
-    const i = now.tracking.player[r] as number;
-    return i === NO_PLAYER ? null : (now.tracking.players[i] as string);
+    const i = script.now.tracking.player[r] as number;
+    return i === NO_PLAYER ? null : (script.now.tracking.players[i] as string);
   }));
   // Then every wrong name taken off, so that no right name meets it at the same moment.
   for (const p of pieces) {
     const track = trackOf.get(p);
     const ids = idsOn(p);
-    if (track !== undefined && [...ids].some((id) => id !== null && id !== p.label)) apply({ op: 'name_track', track_id: track, player_id: null });
+    if (track !== undefined && [...ids].some((id) => id !== null && id !== p.label)) script.apply({ op: 'name_track', track_id: track, player_id: null });
   }
   // Then the names, each piece moved to its name's squad (and made a player) first where it is not.
   const corrected = new Set<number>();
@@ -147,10 +137,10 @@ export function nameFromTruth(results: Results, targets: readonly number[], trut
     const ids = idsOn(p);
     if (p.label === null || (ids.size === 1 && ids.has(p.label))) continue;
     const correction: Correction = { op: 'name_track', track_id: track, player_id: p.label };
-    const problem = checkCorrection(correction, now)?.message ?? '';
-    if (problem.includes('official')) apply({ op: 'set_track_role', track_id: track, role: 'player' });
-    if (problem.includes('squad first')) apply({ op: 'set_track_squad', track_id: track, team: p.label.startsWith('0-') ? 'team_0' : 'team_1' });
-    apply(correction);
+    const problem = checkCorrection(correction, script.now)?.message ?? '';
+    if (problem.includes('official')) script.apply({ op: 'set_track_role', track_id: track, role: 'player' });
+    if (problem.includes('squad first')) script.apply({ op: 'set_track_squad', track_id: track, team: p.label.startsWith('0-') ? 'team_0' : 'team_1' });
+    script.apply(correction);
   }
-  return { now, applied, refused, splits, corrected };
+  return { now: script.now, applied: script.applied, refused: script.refused, splits, corrected };
 }

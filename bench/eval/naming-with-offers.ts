@@ -1,7 +1,5 @@
-import { applyCorrections, type CorrectedResults, type Results } from '../../engine/corrections/apply-corrections.js';
-import { checkCorrection } from '../../engine/corrections/check-correction.js';
-import type { AppliedCorrection } from '../../engine/corrections/correction-log.js';
-import type { Correction } from '../../engine/corrections/correction-types.js';
+import type { CorrectedResults, Results } from '../../engine/corrections/apply-corrections.js';
+import { CorrectionScript } from './correction-script.js';
 import { trackList, type TrackSummary } from '../../engine/corrections/track-list.js';
 import { NO_PLAYER, ROLE_GOAL_KEEPER, ROLE_PLAYER, isDetectedStatus, type TrackingColumns } from '../../engine/results/tracking-columns.js';
 
@@ -29,14 +27,7 @@ export function nameWithOffers(
   results: Results, answer: (k: TrackSummary, now: CorrectedResults) => string | null,
   right: ((k: TrackSummary, name: string, now: CorrectedResults) => boolean) | null, cover = 0.9,
 ): NamingWithOffers {
-  const applied: AppliedCorrection[] = [];
-  let now = applyCorrections(results, []);
-  const apply = (correction: Correction): boolean => {
-    if (checkCorrection(correction, now)) return false;
-    applied.push({ seq: applied.length + 1, correction });
-    now = applyCorrections(results, applied);
-    return true;
-  };
+  const script = new CorrectionScript(results);
   const skipped = new Set<number>();
   let typed = 0;
   let accepted = 0;
@@ -44,17 +35,17 @@ export function nameWithOffers(
   const refusedOffers = new Set<string>();
   const frameMs = results.facts.frame_ms;
   for (;;) {
-    const share = namedShare(now.tracking);
+    const share = namedShare(script.now.tracking);
     if (share >= cover) break;
-    const list = trackList(now.tracking, frameMs).filter((k) => k.role !== 'referee' && !skipped.has(k.track_id));
+    const list = trackList(script.now.tracking, frameMs).filter((k) => k.role !== 'referee' && !skipped.has(k.track_id));
     const offers = list.filter((k) => k.player_id === null && k.suggested_player_id !== null && !refusedOffers.has(`${k.track_id}:${k.suggested_player_id}`));
     let took = false;
     for (const k of offers) {
       const name = k.suggested_player_id as string;
-      if (right && !right(k, name, now)) {
+      if (right && !right(k, name, script.now)) {
         declined++;
         refusedOffers.add(`${k.track_id}:${name}`);
-      } else if (apply({ op: 'name_track', track_id: k.track_id, player_id: name })) {
+      } else if (script.apply({ op: 'name_track', track_id: k.track_id, player_id: name })) {
         accepted++;
         took = true;
       } else {
@@ -64,14 +55,14 @@ export function nameWithOffers(
     if (took) continue;
     const next = list.find((k) => k.player_id === null);
     if (!next) break;
-    const name = answer(next, now);
-    if (name === null || !apply({ op: 'name_track', track_id: next.track_id, player_id: name })) {
+    const name = answer(next, script.now);
+    if (name === null || !script.apply({ op: 'name_track', track_id: next.track_id, player_id: name })) {
       skipped.add(next.track_id);
       continue;
     }
     typed++;
   }
-  return { typed, accepted, declined, covered: namedShare(now.tracking) };
+  return { typed, accepted, declined, covered: namedShare(script.now.tracking) };
 }
 
 function namedShare(c: TrackingColumns): number {
