@@ -33,13 +33,12 @@ export function applyCorrections(results: Results, corrections: readonly Applied
   if (corrections.length === 0) return { ...results, tracking: { ...results.tracking, track: tracks.track }, tracks, crops: null };
   const { columns, rowOf } = writeTracks(results.tracking, tracks);
   const followed = followTracks(results.events, results.tracking, columns, rowOf, tracks.swapped);
-  const facts = correctFacts(results.facts, columns, tracks.swapped);
   const stored = results.facts.crops;
   const crops = stored ? correctedCropSources({ before: results.tracking, after: columns, rowOf, swapped: tracks.swapped }, stored.individuals) : null;
   return {
     tracking: columns,
     events: editEvents(followed, corrections),
-    facts: crops && facts.crops ? { ...facts, crops: { ...facts.crops, individuals: cropCounts(crops) } } : facts,
+    facts: correctFacts(results.facts, columns, tracks.swapped, crops && cropCounts(crops)),
     tracks,
     crops,
   };
@@ -55,10 +54,11 @@ function swapIds<V>(r: Record<string, V>): Record<string, V> {
 
 /**
  * The facts that name players or squads, after the corrections: the player list is every id some row
- * carries (what the source knew of each kept, a goalkeeper when most of his rows are), and after a swap
- * every per-squad fact changes label with its squad.
+ * carries (what the source knew of each kept, a goalkeeper when most of his rows are), the player crops'
+ * listing as `individualCrops` (corrected-crops.ts; given whenever the run stored crops), and after a
+ * swap every per-squad fact changes label with its squad.
  */
-export function correctFacts(facts: AnalysisFacts, tracking: TrackingColumns, swapped: boolean): AnalysisFacts {
+export function correctFacts(facts: AnalysisFacts, tracking: TrackingColumns, swapped: boolean, individualCrops: Record<string, number> | null): AnalysisFacts {
   const rows = new Int32Array(tracking.players.length);
   const keeperRows = new Int32Array(tracking.players.length);
   for (let r = 0; r < tracking.length; r++) {
@@ -80,14 +80,15 @@ export function correctFacts(facts: AnalysisFacts, tracking: TrackingColumns, sw
       : { player_id: id, team, jersey: parsed.jersey, role: (keeperRows[i] as number) * 2 > (rows[i] as number) ? 'goal_keeper' : 'player', name: null });
   });
   players.sort((a, b) => a.player_id.localeCompare(b.player_id, 'en', { numeric: true }));
-  if (!swapped) return { ...facts, players };
+  const crops = facts.crops && individualCrops ? { crops: { ...facts.crops, individuals: individualCrops } } : {};
+  if (!swapped) return { ...facts, players, ...crops };
   return {
     ...facts,
     players,
     team_roles: swapKeys(facts.team_roles),
     kit_keys: swapKeys(facts.kit_keys),
     ...(facts.team_kits ? { team_kits: swapKeys(facts.team_kits) } : {}),
-    ...(facts.crops ? { crops: { individuals: swapIds(facts.crops.individuals), teams: swapKeys(facts.crops.teams) } } : {}),
+    ...(facts.crops && individualCrops ? { crops: { individuals: individualCrops, teams: swapKeys(facts.crops.teams) } } : {}),
     ...(facts.coverage ? { coverage: swapIds(facts.coverage) } : {}),
   };
 }
