@@ -166,20 +166,21 @@ def sample(frames, raw, by_key, k, rng, still_share):
 def colour_jitter(batch, gen):
     """The same change to the three frames of a sample (a change between them would look like motion)."""
     n, c, h, w = batch.shape
+    dev = batch.device
     b = batch.view(n, FRAMES, 3, h, w)
-    perm = torch.randperm(3, generator=gen)
-    swap = torch.rand(n, generator=gen) < 0.3
+    perm = torch.randperm(3, generator=gen, device=dev)
+    swap = torch.rand(n, generator=gen, device=dev) < 0.3
     b[swap] = b[swap][:, :, perm]
-    grey = torch.rand(n, generator=gen) < 0.08
+    grey = torch.rand(n, generator=gen, device=dev) < 0.08
     b[grey] = b[grey].mean(dim=2, keepdim=True).expand(-1, -1, 3, -1, -1)
-    bright = 1 + (torch.rand(n, 1, 1, 1, 1, generator=gen) - 0.5) * 0.5
-    contrast = 1 + (torch.rand(n, 1, 1, 1, 1, generator=gen) - 0.5) * 0.5
+    bright = 1 + (torch.rand(n, 1, 1, 1, 1, generator=gen, device=dev) - 0.5) * 0.5
+    contrast = 1 + (torch.rand(n, 1, 1, 1, 1, generator=gen, device=dev) - 0.5) * 0.5
     mean = b.mean(dim=(1, 2, 3, 4), keepdim=True)
     b = (b - mean) * contrast + mean * bright
-    sat = 1 + (torch.rand(n, 1, 1, 1, 1, generator=gen) - 0.5) * 0.6
+    sat = 1 + (torch.rand(n, 1, 1, 1, 1, generator=gen, device=dev) - 0.5) * 0.6
     grey_of = b.mean(dim=2, keepdim=True)
     b = grey_of + (b - grey_of) * sat
-    b = b + torch.randn(b.shape, generator=gen) * 0.012
+    b = b + torch.randn(b.shape, generator=gen, device=dev) * 0.012
     return b.clamp_(0, 1).reshape(n, c, h, w)
 
 
@@ -269,6 +270,25 @@ def pick_threshold(rows):
     return 0.5
 
 
+def finish(model, frames, raw, by_key, args, facts):
+    """Scores the model on the validation and held-out frames there are, exports the ONNX model and
+    writes metrics.json and the weights to --out."""
+    model = model.to('cpu').eval()
+    os.makedirs(args.out, exist_ok=True)
+    if any(f['split'] != 'train' for f in frames):
+        rows = evaluate(model, frames, raw, by_key)
+        threshold = pick_threshold(rows['real_valid'])
+        metrics = {n: at_threshold(r, threshold) for n, r in rows.items()}
+        curves = {n: curve(r, 0.02) for n, r in rows.items()}
+        print('final', threshold, json.dumps(metrics), flush=True)
+        with open(os.path.join(args.out, 'metrics.json'), 'w') as f:
+            json.dump({**facts, 'threshold': threshold, 'validation': metrics, 'curves': curves}, f, indent=1)
+    if not args.no_export:
+        torch.onnx.export(model, torch.zeros(1, 3 * FRAMES, 384, 640), os.path.join(args.out, 'ball-detector.onnx'), input_names=['frames'], output_names=['grid'],
+                          opset_version=17, dynamic_axes={'frames': {0: 'n', 2: 'height', 3: 'width'}, 'grid': {0: 'n', 2: 'rows', 3: 'columns'}})
+    torch.save(model.state_dict(), os.path.join(args.out, 'ball-detector.pt'))
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('--data', required=True)
@@ -281,21 +301,39 @@ def main():
     ap.add_argument('--out', default=os.path.dirname(os.path.abspath(__file__)))
     ap.add_argument('--resume', help='weights saved by an earlier run (DIR/ball-detector.pt): train on from them')
     ap.add_argument('--lr', type=float, default=2e-3)
+    ap.add_argument('--device', default='cpu', help='cuda on a lent GPU machine: crops are then made a batch at a time there (batched_crops.py)')
+    ap.add_argument('--checkpoints', type=float, nargs='*', default=[], help='shares of the budget at which to save the weights too (ckpt-SHARE.pt)')
+    ap.add_argument('--evaluate', help='weights to score and export, without training')
+    ap.add_argument('--no-export', action='store_true', help='weights only: export the ONNX model later, here, with --evaluate')
+    ap.add_argument('--batched', action='store_true', help='batched crops on the CPU too (to try the GPU path here)')
     args = ap.parse_args()
     torch.manual_seed(args.seed)
     torch.set_num_threads(args.threads)
     rng = random.Random(args.seed)
-    gen = torch.Generator().manual_seed(args.seed)
+    dev = torch.device(args.device)
+    gen = torch.Generator(device=dev).manual_seed(args.seed)
     frames, raw, by_key = load(args.data)
+    model = BallNet()
+    if args.resume or args.evaluate:
+        model.load_state_dict(torch.load(args.evaluate or args.resume, map_location='cpu'))
+    if args.evaluate:
+        finish(model, frames, raw, by_key, args, {'weights': args.evaluate})
+        return
     train_sim = [k for k, f in enumerate(frames) if f['split'] == 'train' and f['source'] == 'sim']
     train_real = [k for k, f in enumerate(frames) if f['split'] == 'train' and f['source'] == 'real']
     print(f'train frames: {len(train_sim)} rendered, {len(train_real)} real', flush=True)
-    model = BallNet()
-    if args.resume:
-        model.load_state_dict(torch.load(args.resume))
     print('parameters', sum(p.numel() for p in model.parameters()), flush=True)
+    batched = None
+    if dev.type == 'cuda' or args.batched:
+        from batched_crops import BatchedCrops
+        torch.backends.cudnn.benchmark = True
+        batched = BatchedCrops(frames, raw, by_key, train_sim + train_real, dev)
+        print('frames on the device', [tuple(s.shape) for s in batched.stacks], flush=True)
+    model = model.to(dev)
     opt = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=1e-4)
+    os.makedirs(args.out, exist_ok=True)
     budget = args.minutes * 60
+    checkpoints = sorted(args.checkpoints)
     start = time.time()
     step = 0
     log = [0.0, 0.0]
@@ -304,16 +342,22 @@ def main():
         if elapsed > budget:
             break
         frac = elapsed / budget
+        if checkpoints and frac >= checkpoints[0]:
+            torch.save(model.state_dict(), os.path.join(args.out, f'ckpt-{checkpoints.pop(0)}.pt'))
         lr = args.lr * min(1.0, (step + 1) / 200) * 0.5 * (1 + math.cos(math.pi * frac))
         for g in opt.param_groups:
             g['lr'] = lr
-        batch = [sample(frames, raw, by_key, rng.choice(train_real if rng.random() < args.real_share else train_sim), rng, args.still_share) for _ in range(args.batch)]
-        x = colour_jitter(torch.stack([b[0] for b in batch]), gen)
-        heat = torch.from_numpy(np.stack([b[1] for b in batch]))
-        counts = torch.from_numpy(np.stack([b[2] for b in batch]))
-        reg = torch.from_numpy(np.stack([b[3] for b in batch]))
-        reg_mask = torch.from_numpy(np.stack([b[4] for b in batch]))
-        out = model(x)
+        picks = [rng.choice(train_real if rng.random() < args.real_share else train_sim) for _ in range(args.batch)]
+        if batched:
+            choices = [batched.choose(k, rng, args.still_share) for k in picks]
+            x = colour_jitter(batched.crops(choices), gen)
+            heat, counts, reg, reg_mask = batched.targets(choices)
+        else:
+            batch = [sample(frames, raw, by_key, k, rng, args.still_share) for k in picks]
+            x = colour_jitter(torch.stack([b[0] for b in batch]), gen)
+            heat, counts, reg, reg_mask = (torch.from_numpy(np.stack([b[j] for b in batch])) for j in range(1, 5))
+        with torch.autocast(device_type=dev.type, dtype=torch.bfloat16, enabled=dev.type == 'cuda'):
+            out = model(x).float()
         hm = focal_loss(out[:, 0], heat, counts)
         off = (torch.abs(torch.sigmoid(out[:, 1:3]) - reg) * reg_mask[:, None]).sum() / reg_mask.sum().clamp(min=1.0)
         loss = hm + off
@@ -321,26 +365,16 @@ def main():
         loss.backward()
         opt.step()
         step += 1
-        log = [0.98 * a + 0.02 * b.item() for a, b in zip(log, (hm, off))]
+        if step % 50 == 0:
+            log = [0.9 * a + 0.1 * b.item() for a, b in zip(log, (hm, off))]
         if step % 200 == 0:
             print(f'step {step} {elapsed / 60:.1f} min lr {lr:.5f} heat {log[0]:.3f} offset {log[1]:.3f}', flush=True)
-        if step % 2000 == 0:
+        if step % 2000 == 0 and dev.type == 'cpu' and any(f['split'] == 'valid' for f in frames):
             rows = evaluate(model, frames, raw, by_key, limit=60)
             print('valid', json.dumps({n: at_threshold(r, 0.3) for n, r in rows.items()}), flush=True)
     minutes = (time.time() - start) / 60
-    rows = evaluate(model, frames, raw, by_key)
-    threshold = pick_threshold(rows['real_valid'])
-    metrics = {n: at_threshold(r, threshold) for n, r in rows.items()}
-    curves = {n: curve(r, 0.02) for n, r in rows.items()}
-    print('final', threshold, json.dumps(metrics), flush=True)
-    model.eval()
-    os.makedirs(args.out, exist_ok=True)
-    torch.onnx.export(model, torch.zeros(1, 3 * FRAMES, 384, 640), os.path.join(args.out, 'ball-detector.onnx'), input_names=['frames'], output_names=['grid'],
-                      opset_version=17, dynamic_axes={'frames': {0: 'n', 2: 'height', 3: 'width'}, 'grid': {0: 'n', 2: 'rows', 3: 'columns'}})
-    with open(os.path.join(args.out, 'metrics.json'), 'w') as f:
-        json.dump({'steps': step, 'batch': args.batch, 'crop': [CROP_W, CROP_H], 'minutes': round(minutes, 1), 'threshold': threshold,
-                   'train_frames': {'rendered': len(train_sim), 'real': len(train_real)}, 'validation': metrics, 'curves': curves}, f, indent=1)
-    torch.save(model.state_dict(), os.path.join(args.data, 'ball-detector.pt'))
+    finish(model, frames, raw, by_key, args, {'steps': step, 'batch': args.batch, 'crop': [CROP_W, CROP_H], 'minutes': round(minutes, 1), 'device': args.device,
+                                              'train_frames': {'rendered': len(train_sim), 'real': len(train_real)}})
 
 
 if __name__ == '__main__':
