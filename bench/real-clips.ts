@@ -135,7 +135,7 @@ async function main(): Promise<void> {
     const c = r.columns;
     const ballLabel = ballLabels.find((l) => l.clip === clip);
     if (ballLabel) {
-      const score = scoreBallRows(ballLabel, ballRowsOf(c, ROLES.indexOf('ball'), probe.width / geo.width, NULL_I16));
+      const score = scoreBallRows(ballLabel, ballRowsOf(c, ROLES.indexOf('ball'), NULL_I16));
       ballLines.push(ballScoreLine(clip, score));
       ballTotal = ballTotal ? addScores(ballTotal, score) : score;
     }

@@ -85,14 +85,14 @@ export function addScores(a: BallScore, b: BallScore): BallScore {
   return out;
 }
 
-/** The engine's ball rows in source pixels (`scale` = source width / analysis width). */
-export function ballRowsOf(c: { length: number; timestamp: Int32Array; role: Uint8Array; bboxX: Int16Array; bboxY: Int16Array }, ballRole: number, scale: number, nullValue: number): BallRowAt[] {
+/** The engine's ball rows; their picture positions are source pixels already (the engine writes them so). */
+export function ballRowsOf(c: { length: number; timestamp: Int32Array; role: Uint8Array; bboxX: Int16Array; bboxY: Int16Array }, ballRole: number, nullValue: number): BallRowAt[] {
   const out: BallRowAt[] = [];
   for (let i = 0; i < c.length; i++) {
     if (c.role[i] !== ballRole) continue;
     const u = c.bboxX[i] as number;
     const v = c.bboxY[i] as number;
-    out.push({ t: c.timestamp[i] as number, u: u === nullValue ? null : u * scale, v: v === nullValue ? null : v * scale });
+    out.push({ t: c.timestamp[i] as number, u: u === nullValue ? null : u, v: v === nullValue ? null : v });
   }
   return out;
 }
