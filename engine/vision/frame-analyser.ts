@@ -145,13 +145,26 @@ export class FrameAnalyser {
     const paint = lineBand(camera);
     this.overlay.update(rgb, moving, region, paint);
     if (this.frames % 25 === 0) this.overlayBoxes = this.overlay.regions();
-    const fg = foregroundMask(rgb, lines, paint, region, this.overlayBoxes);
-    lap('foreground');
-    const { blobs, labels } = connectedBlobs(fg, w, h);
-    const detections = found
-      ? peopleFromFeet(await found, camera, nearPitch, this.overlayBoxes)
-      : await this.verify(rgb, detectPeople(blobs, labels, camera, fg, region));
-    lap('people');
+    // With both networks, the mask is read only for the people's kit colours: it is made inside their
+    // boxes alone. The classical people and ball stages read it everywhere (its blobs).
+    let fg: Uint8Array;
+    let blobs: Blob[] = [];
+    let detections: PersonDetection[];
+    if (found && peaks) {
+      detections = peopleFromFeet(await found, camera, nearPitch, this.overlayBoxes);
+      lap('people');
+      fg = foregroundMask(rgb, lines, paint, region, this.overlayBoxes, { boxes: detections.map((d) => d.box) });
+      lap('foreground');
+    } else {
+      fg = foregroundMask(rgb, lines, paint, region, this.overlayBoxes);
+      lap('foreground');
+      const parts = connectedBlobs(fg, w, h);
+      blobs = parts.blobs;
+      detections = found
+        ? peopleFromFeet(await found, camera, nearPitch, this.overlayBoxes)
+        : await this.verify(rgb, detectPeople(blobs, parts.labels, camera, fg, region));
+      lap('people');
+    }
     this.lastBoxes = detections.map((d) => [d.box[0], d.box[1], d.box[2], d.box[3]]);
     const kits = detections.map((d) => kitSample(rgb, fg, w, d.box));
     lap('teams');

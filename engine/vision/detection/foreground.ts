@@ -8,24 +8,53 @@ import type { LineImage } from '../calibration/line-pixels.js';
  * floodlight change slowly), and the difference is mostly chromatic, so a player's shadow (darker grass
  * of the same hue) stays background while kits, skin and the ball stand out. Painted lines are removed
  * where the calibrated camera draws them (`band`), so a line does not glue two players together.
+ * With `boxes`, only the pixels inside them (to the pixel round each) are decided, the rest left 0:
+ * where a network found the people, their kit colours are all the mask is read for, and the whole
+ * frame's mask was the frame pass's costliest stage after the lines. Inside the boxes it is the same mask.
  */
-export function foregroundMask(rgb: Uint8Array, lines: LineImage, band: Uint8Array | null, region: Uint8Array, overlay: Uint8Array | null, options: { window?: number; threshold?: number } = {}): Uint8Array {
-  const { width: w, height: h, grass } = lines;
+export function foregroundMask(
+  rgb: Uint8Array, lines: LineImage, band: Uint8Array | null, region: Uint8Array, overlay: Uint8Array | null,
+  options: { window?: number; threshold?: number; boxes?: readonly (readonly number[])[] } = {},
+): Uint8Array {
+  const { width: w, height: h } = lines;
   const r = options.window ?? 8;
-  const threshold = options.threshold ?? 40;
+  const fg = new Uint8Array(w * h);
+  const rects: [number, number, number, number][] = options.boxes
+    ? options.boxes.map((b) => [Math.max(0, Math.floor(b[0] as number) - 1), Math.max(0, Math.floor(b[1] as number) - 1), Math.min(w, Math.ceil(b[2] as number) + 2), Math.min(h, Math.ceil(b[3] as number) + 2)])
+    : [[0, 0, w, h]];
+  for (const rect of rects) if (rect[2] > rect[0] && rect[3] > rect[1]) maskRect(rgb, lines, band, region, overlay, r, options.threshold ?? 40, rect, fg);
+  return fg;
+}
+
+/** The mask over one rectangle [x0, x1) x [y0, y1), its grass means from a summed-area table of the rectangle grown by the window. */
+function maskRect(
+  rgb: Uint8Array, lines: LineImage, band: Uint8Array | null, region: Uint8Array, overlay: Uint8Array | null,
+  r: number, threshold: number, [rx0, ry0, rx1, ry1]: [number, number, number, number], fg: Uint8Array,
+): void {
+  const { width: w, height: h, grass } = lines;
+  const ox = Math.max(0, rx0 - r);
+  const oy = Math.max(0, ry0 - r);
+  const tw = Math.min(w, rx1 + r) - ox;
+  const th = Math.min(h, ry1 + r) - oy;
   // Summed-area tables of the grass pixels' colour and count, interleaved. Integer sums are exact (a
   // 4K frame's red sum stays under 2^31), and half the bytes of doubles: this table is the stage's
-  // memory traffic, rebuilt every frame, so its buffer is kept between frames of the same size.
-  const W1 = w + 1;
-  const sat = summedAreaBuffer(W1 * (h + 1) * 4);
-  for (let y = 0; y < h; y++) {
+  // memory traffic, so its buffer is kept between frames.
+  const W1 = tw + 1;
+  const sat = summedAreaBuffer(W1 * (th + 1) * 4);
+  sat.fill(0, 0, W1 * 4);
+  for (let ty = 0; ty < th; ty++) {
     let sr = 0;
     let sg = 0;
     let sb = 0;
     let sn = 0;
-    let o = ((y + 1) * W1 + 1) * 4;
-    let up = (y * W1 + 1) * 4;
-    for (let x = 0, i = y * w; x < w; x++, i++, o += 4, up += 4) {
+    let o = (ty + 1) * W1 * 4;
+    sat[o] = 0;
+    sat[o + 1] = 0;
+    sat[o + 2] = 0;
+    sat[o + 3] = 0;
+    o += 4;
+    let up = (ty * W1 + 1) * 4;
+    for (let tx = 0, i = (ty + oy) * w + ox; tx < tw; tx++, i++, o += 4, up += 4) {
       if (grass[i] === 1) {
         sr += rgb[i * 3] as number;
         sg += rgb[i * 3 + 1] as number;
@@ -38,15 +67,14 @@ export function foregroundMask(rgb: Uint8Array, lines: LineImage, band: Uint8Arr
       sat[o + 3] = (sat[up + 3] as number) + sn;
     }
   }
-  const fg = new Uint8Array(w * h);
-  for (let y = 0; y < h; y++) {
-    const top = Math.max(0, y - r) * W1;
-    const bottom = Math.min(h, y + r + 1) * W1;
-    for (let x = 0; x < w; x++) {
+  for (let y = ry0; y < ry1; y++) {
+    const top = (Math.max(0, y - r) - oy) * W1;
+    const bottom = (Math.min(h, y + r + 1) - oy) * W1;
+    for (let x = rx0; x < rx1; x++) {
       const i = y * w + x;
       if (region[i] === 0 || (overlay !== null && overlay[i] === 1)) continue;
-      const x0 = Math.max(0, x - r);
-      const x1 = Math.min(w, x + r + 1);
+      const x0 = Math.max(0, x - r) - ox;
+      const x1 = Math.min(w, x + r + 1) - ox;
       const a = (bottom + x1) * 4;
       const b = (top + x1) * 4;
       const c = (bottom + x0) * 4;
@@ -74,14 +102,13 @@ export function foregroundMask(rgb: Uint8Array, lines: LineImage, band: Uint8Arr
       fg[i] = 1;
     }
   }
-  return fg;
 }
 
 let satBuffer = new Int32Array(0);
 
-/** A scratch table of `length` entries, reused while frames keep their size (contents are overwritten). */
+/** A scratch table of at least `length` entries, reused between frames (its first row is cleared by the caller, the rest overwritten). */
 function summedAreaBuffer(length: number): Int32Array {
-  if (satBuffer.length !== length) satBuffer = new Int32Array(length);
+  if (satBuffer.length < length) satBuffer = new Int32Array(length);
   return satBuffer;
 }
 
