@@ -25,6 +25,13 @@ export const MAX_PLAUSIBLE_SPEED_MPS = 12;
 export const TELEPORT_STEP_MPS = 25;
 /** 9 samples = 0.36 s at 25 fps: long enough to average out jitter, short enough to follow a sprint start. */
 export const DEFAULT_SMOOTHING_WINDOW = 9;
+/**
+ * Fewest samples (0.2 s at 25 fps) a stretch needs for a speed. A foot point wanders by a decimetre or two
+ * from frame to frame, so the difference of two positions 40 ms apart is the speed give or take 5 m/s:
+ * on the fresh rendered fixture a two-sample stretch beside an identity switch read 37 km/h for a player
+ * the simulation ran at 9 km/h there. Over five samples the quadratic's slope is a speed again.
+ */
+export const MIN_STRETCH = 5;
 
 export interface RowSpeedOptions {
   /** Time between consecutive detection rows, ms (40 at 25 fps). */
@@ -92,10 +99,8 @@ export function groupPlayerDetectionRows(cols: TrackingColumns): PlayerRows {
 
 /**
  * Smoothed speed in m/s for every row (same length as cols); NaN for the ball, referees, rows without a
- * player id, projected rows, samples in one-sample stretches and speeds above the plausibility limit.
- * Stretch handling: a stretch shorter than the window uses the largest odd window that fits (down to 3
- * samples, central differences at its middle); a two-sample stretch gets the plain difference of its two
- * positions (the slope of the only line through them) on both samples.
+ * player id, projected rows, samples in stretches shorter than MIN_STRETCH and speeds above the
+ * plausibility limit. A stretch shorter than the window uses the largest odd window that fits.
  *
  * Implementation: one pass over the rows in time order. Each player keeps the last `window` samples of its
  * current stretch in a small ring; a sample's speed is written as soon as the samples its window needs
@@ -224,11 +229,7 @@ class StretchRings {
       const s = base + (this.head[q] as number);
       const h = this.weights[w] as Float64Array;
       for (let p = this.m + 1; p < w; p++) this.emit(ringRow[s + p] as number, pinnedSlope(ringX, ringY, s, p, w, h));
-    } else if (len === 2) {
-      const v = Math.hypot((ringX[base + 1] as number) - (ringX[base] as number), (ringY[base + 1] as number) - (ringY[base] as number));
-      this.emit(ringRow[base] as number, v);
-      this.emit(ringRow[base + 1] as number, v);
-    } else if (len >= 3) {
+    } else if (len >= MIN_STRETCH) {
       const ws = len % 2 === 1 ? len : len - 1;
       const hs = this.weights[ws] as Float64Array;
       const ms = (ws - 1) >> 1;

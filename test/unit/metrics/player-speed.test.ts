@@ -34,10 +34,10 @@ describe('computeRowSpeeds', () => {
     v.forEach((s, k) => expect(Math.abs(s - 0.5 * k)).toBeLessThan(1e-3));
   });
 
-  it('is exact for constant acceleration in stretches of every length, players interleaved', () => {
+  it('is exact for constant acceleration in stretches of every length it gives speeds for, players interleaved', () => {
     // Each player runs two stretches of L samples (frames 0.. and 100..) with x = k(k-1)/2 cm: the slope is
     // k - 1/2 cm per frame, so the speed is |k - 0.5| / 4 m/s (0.125 m/s at k = 0, 9.625 m/s at k = 39).
-    const lengths = [3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 16, 17, 18, 25, 40];
+    const lengths = [5, 6, 7, 8, 9, 10, 11, 12, 16, 17, 18, 25, 40];
     const cols = buildTracking(lengths.map((L, j) => ({
       id: `${j % 2}-${L}`,
       samples: [...run(0, L, (k) => [1000 + (k * (k - 1)) / 2, 100 + 300 * j]), ...run(100, L, (k) => [5000 + (k * (k - 1)) / 2, 100 + 300 * j])],
@@ -89,19 +89,23 @@ describe('computeRowSpeeds', () => {
     }
   });
 
-  it('gives one-sample stretches NaN, two-sample stretches their difference, and short stretches a fitting window', () => {
+  it('gives stretches under five samples NaN, and a short stretch the widest window that fits', () => {
     const cols = buildTracking([
       { id: '0-1', samples: [{ frame: 0, x: 100, y: 100 }] },
-      // 30 cm and 40 cm in one frame: 50 cm / 40 ms = 12.5 m/s would be implausible; use 6 and 8 cm: 2.5 m/s.
+      // Two samples 40 ms apart: their difference is the foot point's jitter as much as the motion.
       { id: '0-2', samples: [{ frame: 0, x: 100, y: 100 }, { frame: 1, x: 106, y: 108 }] },
-      // Three samples: central difference in the middle, 3-point one-sided slopes at the ends, exact for x = 2k^2.
-      { id: '0-3', samples: run(0, 3, (k) => [500 + 2 * k * k, 500]) },
+      { id: '0-4', samples: run(0, 4, (k) => [300 + 20 * k, 300]) },
+      // Five samples: one 5-point quadratic, exact for x = 2k^2 (slope 4k cm/frame = k m/s) at every position.
+      { id: '0-3', samples: run(0, 5, (k) => [500 + 2 * k * k, 500]) },
+      // Eight samples: a 7-point window.
+      { id: '0-5', samples: run(0, 8, (k) => [500 + 2 * k * k, 900]) },
     ]);
     const speeds = computeRowSpeeds(cols);
     expect(speedsOf(cols, speeds, '0-1')[0]).toBeNaN();
-    for (const s of speedsOf(cols, speeds, '0-2')) expect(s).toBeCloseTo(2.5, 5);
-    // slope 4k cm/frame = k m/s
+    for (const s of speedsOf(cols, speeds, '0-2')) expect(s).toBeNaN();
+    for (const s of speedsOf(cols, speeds, '0-4')) expect(s).toBeNaN();
     speedsOf(cols, speeds, '0-3').forEach((s, k) => expect(s).toBeCloseTo(k, 5));
+    speedsOf(cols, speeds, '0-5').forEach((s, k) => expect(s).toBeCloseTo(k, 5));
   });
 
   it('cuts at a teleport glitch: the glitch sample gets NaN and its neighbours keep their true speed', () => {
