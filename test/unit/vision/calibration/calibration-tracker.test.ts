@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CalibrationTracker, type CalibrationResult } from '../../../../engine/vision/calibration/calibration-tracker.js';
+import { CalibrationTracker, depthVariants, searchPositions, SETTLED_WEIGHT, type CalibrationResult } from '../../../../engine/vision/calibration/calibration-tracker.js';
 import { linePixels } from '../../../../engine/vision/calibration/line-pixels.js';
 import { createRng } from '../../../../engine/match-data/rng.js';
 import { gridErrors, H, median, renderFrames, turned, W } from './rendered-frames.js';
@@ -145,5 +145,16 @@ describe('CalibrationTracker', () => {
     u.next(frames[0]!.lines, scene);
     u.cut();
     expect(u.next(noLines, turned(scene, first, path(1))).how).toBe('failed');
+  });
+
+  it('searches a settled position alone, a new one with its variants along the line of sight', () => {
+    const rig: [number, number, number] = [52.5, -37.3, 23.8];
+    const fresh = searchPositions(rig, 10);
+    expect(fresh).toEqual(depthVariants(rig));
+    // The 0.75x variant a narrow view can prefer: 18 m nearer and 6 m lower.
+    expect(fresh[1]![1]).toBeCloseTo(-19.5, 0);
+    expect(fresh[1]![2]).toBeCloseTo(17.9, 0);
+    expect(searchPositions(rig, SETTLED_WEIGHT - 1)).toHaveLength(4);
+    expect(searchPositions(rig, SETTLED_WEIGHT)).toEqual([rig]);
   });
 });
