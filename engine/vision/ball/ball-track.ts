@@ -282,8 +282,8 @@ function demoteMovingOnLine(nodes: Nodes, onLine: Uint8Array): void {
  * Candidates that sit at one pitch spot (within STILL_R, or a picture row's ground span where that is
  * more) in STILL_FRAMES frames of a window of +-10 s are fixtures (a painted mark, debris, a board
  * letter), not the ball: their reward goes below zero, so no path takes them, unless the ball detector
- * is sure of them (`sure`, NET_SURE): a ball lying dead for a set piece keeps still for seconds, and only
- * the network tells it from a painted mark. Far from a low camera a
+ * is sure of them (`sure`, NET_SURE) and they lie on the pitch: a ball lying dead for a set piece keeps
+ * still for seconds, and only the network tells it from a painted mark. Far from a low camera a
  * row spans a metre or more of ground, and a board letter's ground point jumps by that much with every
  * sub-pixel flicker: held to 0.3 m it never counted as still, and on a static side camera the path sat on
  * the far boards' letters whenever the ball was out of view.
@@ -329,7 +329,16 @@ function markStill(nodes: Nodes, sure: Uint8Array): void {
     }
     if (seen.size >= STILL_FRAMES) still[i] = 1;
   }
-  for (let i = 0; i < nodes.n; i++) if (still[i] && !sure[i]) nodes.reward[i] = -1;
+  for (let i = 0; i < nodes.n; i++) if (still[i] && !(sure[i] && onPitch(nodes.x[i] as number, nodes.y[i] as number))) nodes.reward[i] = -1;
+}
+
+/**
+ * A ball lying dead for a restart lies on or inside the lines (a corner in its arc, a goal kick in the
+ * goal area, a free kick on the pitch; a throw-in is held, not laid down): a still ball beyond them is a
+ * spare one beside the boards, however sure the network is that it is a ball.
+ */
+function onPitch(x: number, y: number): boolean {
+  return Math.max(0, -x, x - PITCH_LENGTH, -y, y - PITCH_WIDTH) <= OFF_PITCH_SOFT;
 }
 
 /** Dynamic programming over the candidate graph; the path in frame order. */

@@ -301,4 +301,20 @@ describe('ballTrack with the ball detector\'s peaks', () => {
     expect(weak.slice(0, 150).filter((p) => p).length).toBe(0);
     expect(weak.slice(220, 300).every((p, k) => dist(p, at(220 + k)) < 0.5)).toBe(true);
   });
+
+  it('never takes a spare ball lying still beside the touchline, however sure the network is of it', () => {
+    // 12 s: the match ball is played for 4 s, then out of the picture; a spare ball lies 3 m beyond the
+    // near touchline throughout, a sure peak in every frame.
+    const spare: [number, number] = [40, -3];
+    const ball = (f: number): [number, number] => [30 + 0.3 * f, 40 - 0.05 * f];
+    const frames = Array.from({ length: 300 }, (_, f): BallFrameInput => {
+      const camera = broadcastCamera({ pan: -0.1 + 0.0008 * f, x: 20 });
+      const peaks = [peakAt(camera, ...spare, 0.9), f < 100 ? peakAt(camera, ...ball(f), 0.9) : null].filter((c): c is BallCandidate => c !== null);
+      return { camera, candidates: peaks };
+    });
+    expect(frames[150]?.candidates.length).toBe(1);
+    const track = ballTrack(frames);
+    expect(track.slice(0, 100).every((p, f) => dist(p, ball(f)) < 0.5)).toBe(true);
+    expect(track.filter((p) => dist(p, spare) < 2).length).toBe(0);
+  });
 });
