@@ -1,5 +1,5 @@
 /**
- * `npm run bench:ball-real -- [--clip NAME] [--refresh] [--misses]`: the ball pass alone on the real clips
+ * `npm run bench:ball-real -- [--clip NAME] [--refresh] [--misses] [--record]`: the ball pass alone on the real clips
  * of the dev set (bench/real-ball-centres.json), scored as bench:real scores the engine's ball rows.
  *
  * The video engine runs once per clip (debug mode) and its ball pass inputs (every frame's camera and
@@ -53,7 +53,7 @@ async function buildCache(path: string, clip: string): Promise<RealBallCache> {
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { clip: { type: 'string' }, refresh: { type: 'boolean' }, misses: { type: 'boolean' } } });
+  const { values } = parseArgs({ options: { clip: { type: 'string' }, refresh: { type: 'boolean' }, misses: { type: 'boolean' }, record: { type: 'boolean' } } });
   const clipsDir = join(DATA, 'clips');
   if (!existsSync(clipsDir) || !existsSync(BALL_CENTRES)) {
     process.stdout.write(`bench:ball-real skipped: ${clipsDir} not found\n`);
