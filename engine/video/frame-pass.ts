@@ -1,5 +1,5 @@
 import { decodeFrames } from '../io/frame-source.js';
-import type { Camera } from '../geometry/camera.js';
+import { pixelToGround, type Camera } from '../geometry/camera.js';
 import { thumbnail, type Thumbnail } from '../vision/scenes/thumbnail.js';
 import { looksLikePlay, sceneFeatures, type SceneFeatures } from '../vision/scenes/scene-features.js';
 import { CutDetector } from '../vision/scenes/shot-cuts.js';
@@ -77,6 +77,7 @@ export async function passFrames(
     if (cuts.push(feat) && prevThumb) analyser.cut();
     prevThumb = thumb;
     const r = await analyser.next(tMs, f.rgb, looksLikePlay(feat));
+    if (r.camera && r.cameraBefore) reviseCameras(record, f.index - r.cameraBefore, f.index, r.camera);
     record.cameras.push(r.camera);
     if (r.camera) record.picker.offer(tMs, f.rgb, w, h, r.people);
     for (const p of r.people) {
@@ -101,4 +102,15 @@ export async function passFrames(
     if (record.frames % 25 === 0) progress(Math.min(0.95, record.frames / total), 'analysing frames', { done: record.frames, total });
   }
   return record;
+}
+
+/**
+ * A still camera whose principal point was found at frame `to` stands for the frames [from, to) of its
+ * still run too, fitted before with a centred one (metres off on a picture cut from a larger one): their
+ * cameras, people's and ball candidates' pitch positions are taken again through it.
+ */
+function reviseCameras(record: FrameRecord, from: number, to: number, camera: Camera): void {
+  for (let f = Math.max(0, from); f < to; f++) if (record.cameras[f]) record.cameras[f] = camera;
+  record.people.reproject(from, to, (u, v) => pixelToGround(camera, u, v));
+  record.ballLog.revise(from, to, camera);
 }

@@ -26,6 +26,8 @@ export interface FrameResult {
   ball: BallObservation | null;
   /** Every ball candidate of the frame (the end-of-video ball pass chooses among them with hindsight). */
   ballCandidates: BallCandidate[];
+  /** This many frames before this one are seen by this camera too (CalibrationResult.before): their positions are to be taken again through it. */
+  cameraBefore?: number;
 }
 
 export interface FrameAnalyserOptions {
@@ -185,6 +187,6 @@ export class FrameAnalyser {
     }
     const ball = this.ball.step(candidates);
     lap('ball');
-    return { camera, calibration: cal.how, people, ball, ballCandidates: candidates };
+    return { camera, calibration: cal.how, people, ball, ballCandidates: candidates, ...(cal.before ? { cameraBefore: cal.before } : {}) };
   }
 }

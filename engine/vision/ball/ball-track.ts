@@ -241,6 +241,35 @@ export class BallCandidateLog {
     }
   }
 
+  /**
+   * Frames [from, to) already pushed are seen by `camera` instead (a still camera's principal point found
+   * later): their candidates' ground points are taken again through it from their picture positions.
+   * Frames that had no camera stay without one.
+   */
+  revise(from: number, to: number, camera: Camera): void {
+    const ground = groundProjector(camera);
+    const cols = this.cols;
+    for (let f = Math.max(0, from); f < Math.min(to, this.cams.length); f++) {
+      if (!this.cams[f]) continue;
+      this.cams[f] = camera;
+      const end = f + 1 < this.starts.length ? (this.starts[f + 1] as number) : this.n;
+      for (let n = this.starts[f] as number; n < end; n++) {
+        const u = cols.u[n] as number;
+        const v = cols.v[n] as number;
+        const g = ground(u, v, 0);
+        // The ground under the candidate's lowest pixel, as the candidates are made.
+        const foot = ground(u, v + (cols.d[n] as number) / 2, 0) ?? g;
+        if (!g || !foot) continue;
+        const below = ground(u, v + 1, 0);
+        cols.gx[n] = g[0];
+        cols.gy[n] = g[1];
+        cols.x[n] = foot[0];
+        cols.y[n] = foot[1];
+        cols.rowM[n] = below ? Math.hypot(below[0] - g[0], below[1] - g[1]) : 0;
+      }
+    }
+  }
+
   /** The ball in every frame pushed so far (see ballTrack). */
   track(options: BallTrackOptions = {}): (BallPoint | null)[] {
     const n = this.n;

@@ -20,6 +20,11 @@ export interface CalibrationResult {
   inliers: number;
   visible: number;
   rms: number;
+  /**
+   * A camera that held still has just had its principal point found (withCentre): it stands for this
+   * many frames before this one too, the still run's, which were fitted with a centred one.
+   */
+  before?: number;
 }
 
 export interface TrackerOptions {
@@ -123,6 +128,11 @@ export class CalibrationTracker {
   /** The pitch points a run of still frames showed at the picture's quarter points (and those pixels), and the run's length. */
   private stillAt: { ground: [number, number][]; pixels: [number, number][] } | null = null;
   private stillFrames = 0;
+  /** Frames seen (next and skip), the one that began the still run, the first after the last cut, and the earlier frames the next accepted camera stands for. */
+  private calls = 0;
+  private stillSince = 0;
+  private cutAt = 0;
+  private standsFor = 0;
   /** The previous frame's picture (for carrying), and how many frames in a row were carried. */
   private picture: GrayPicture | null = null;
   private carried = 0;
@@ -160,6 +170,7 @@ export class CalibrationTracker {
 
   /** Forget the previous frame (a cut): the next frame is searched, knowing the camera position. */
   cut(): void {
+    this.cutAt = this.calls;
     this.prev = null;
     this.velocity = null;
     this.wait = 0;
@@ -169,6 +180,7 @@ export class CalibrationTracker {
 
   /** A frame went by without being calibrated (not a game view): nothing is carried across it. */
   skip(): void {
+    this.calls++;
     this.picture = null;
     this.fail();
   }
@@ -180,6 +192,7 @@ export class CalibrationTracker {
    * MAX_CARRIED frames in a row.
    */
   next(lines: LineImage, picture?: GrayPicture, movers?: readonly (readonly [number, number, number, number])[]): CalibrationResult {
+    this.calls++;
     const before = this.picture;
     this.picture = picture ?? null;
     if (!usable(lines)) return this.carry(lines, before, picture, movers) ?? this.fail();
@@ -192,7 +205,7 @@ export class CalibrationTracker {
       const fit = fitCamera(lines, this.fine, predicted, { prior, sigma, gates: [12, 7, 4, 3, 2.5, 2.5] });
       // Once per video, and never for a bent lens: no still run is counted after that.
       const centreDue = !this.centreTried && fit.camera.k1 === 0;
-      if (this.believe(fit, 0)) return this.accept(centreDue && this.still(fit) ? this.withCentre(lines, fit) : fit, 'tracked');
+      if (this.believe(fit, 0)) return this.accept(centreDue && this.still(fit.camera) ? this.withCentre(lines, fit) : fit, 'tracked');
       const carried = this.carry(lines, before, picture, movers);
       if (carried) return carried;
     }
@@ -201,6 +214,8 @@ export class CalibrationTracker {
       return this.fail();
     }
     const found = this.search(lines);
+    // A searched frame may begin a still run (the video's first frame does): it is counted, never adopts.
+    if (found.camera && !this.centreTried && found.camera.k1 === 0) this.still(found.camera);
     if (found.camera) this.backoff = 0;
     else {
       // Known camera: retry soon; unknown camera (a full search of every position): much later.
@@ -259,8 +274,7 @@ export class CalibrationTracker {
   }
 
   /** Whether the camera has now held still for STILL_FRAMES tracked frames in a row (counted here). */
-  private still(fit: FitResult): boolean {
-    const cam = fit.camera;
+  private still(cam: Camera): boolean {
     const a = this.stillAt;
     const proj = projector(cam);
     const held = a !== null && a.ground.every((g, i) => {
@@ -276,8 +290,9 @@ export class CalibrationTracker {
       const ground = pixels.map(([u, v]) => toGround(u, v));
       this.stillAt = ground.every((g) => g !== null) ? { ground: ground as [number, number][], pixels } : null;
       this.stillFrames = 0;
+      this.stillSince = this.calls - 1;
     }
-    return this.stillFrames === STILL_FRAMES;
+    return this.stillFrames >= STILL_FRAMES;
   }
 
   /**
@@ -293,6 +308,7 @@ export class CalibrationTracker {
     const refit = centredFit(lines, fit.params, est.offset[0], est.offset[1], [30, 20, 12, 8, 5, 3, 2.5, 2.5, 2.5]);
     if (refit.inliers <= fit.inliers) return fit;
     this.centre = est.offset;
+    this.standsFor = this.calls - 1 - Math.max(this.stillSince, this.cutAt);
     // The camera jumped to explain the same picture another way: no motion to carry into the next frame.
     this.prev = null;
     this.velocity = null;
@@ -330,7 +346,9 @@ export class CalibrationTracker {
     const pos: [number, number, number] = [p[4] as number, p[5] as number, p[6] as number];
     this.position = this.position ? (this.position.map((v, i) => v + (pos[i]! - v) / w) as [number, number, number]) : pos;
     this.positionWeight = w;
-    return { camera: fit.camera, how, inliers: fit.inliers, visible: fit.visible, rms: fit.rms };
+    const before = this.standsFor;
+    this.standsFor = 0;
+    return { camera: fit.camera, how, inliers: fit.inliers, visible: fit.visible, rms: fit.rms, ...(before > 0 ? { before } : {}) };
   }
 
   private fail(): CalibrationResult {

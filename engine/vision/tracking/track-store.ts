@@ -34,6 +34,21 @@ export class PersonRows {
     this.footV[n] = p.foot[1];
   }
 
+  /**
+   * Takes the pitch positions of the rows of frames [from, to) again from their foot points (rows are in
+   * frame order, so these are the last rows but those of `to` and later): a camera found later stands for
+   * those frames too.
+   */
+  reproject(from: number, to: number, ground: (u: number, v: number) => [number, number] | null): void {
+    for (let n = this.length - 1; n >= 0 && (this.frame[n] as number) >= from; n--) {
+      if ((this.frame[n] as number) >= to) continue;
+      const g = ground(this.footU[n] as number, this.footV[n] as number);
+      if (!g) continue;
+      this.x[n] = g[0];
+      this.y[n] = g[1];
+    }
+  }
+
   private grow(): void {
     const size = this.frame.length * 2;
     const g = <T extends Int32Array | Float32Array>(a: T, make: (n: number) => T): T => {

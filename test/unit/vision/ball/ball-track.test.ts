@@ -317,4 +317,24 @@ describe('ballTrack with the ball detector\'s peaks', () => {
     expect(track.slice(0, 100).every((p, f) => dist(p, ball(f)) < 0.5)).toBe(true);
     expect(track.filter((p) => dist(p, spare) < 2).length).toBe(0);
   });
+
+  it('takes revised frames\' candidates to the ground through the camera that stands for them', () => {
+    // The ball rolls across 60 frames; the first 30 were logged with a camera 3 degrees off in pan
+    // (before a still camera's principal point was found), then revised to the true one.
+    const truthCam = broadcastCamera({ x: 20 });
+    const wrongCam = broadcastCamera({ x: 20, pan: 3 * Math.PI / 180 });
+    const ball = (f: number): [number, number] => [30 + 0.2 * f, 30];
+    const log = new BallCandidateLog();
+    for (let f = 0; f < 60; f++) {
+      const c = peakAt(truthCam, ...ball(f), 0.9) as BallCandidate;
+      // The frame pass's candidate: its picture position, and a ground point metres off through the wrong camera.
+      log.push(f < 30 ? wrongCam : truthCam, [f < 30 ? { ...c, x: c.x + 5, y: c.y + 5 } : c]);
+    }
+    const before = log.track();
+    expect(dist(before[10], ball(10))).toBeGreaterThan(1);
+    log.revise(0, 30, truthCam);
+    const after = log.track();
+    for (let f = 0; f < 60; f++) expect(dist(after[f], ball(f)), `frame ${f}`).toBeLessThan(0.3);
+  });
 });
+

@@ -41,16 +41,25 @@ describe('the principal point of a cropped picture', () => {
     expect(after).toBeLessThan(0.3);
   });
 
-  it('the tracker adopts it once the camera has held still for 2 s, and keeps a centred camera centred', () => {
+  it('the tracker adopts it once the camera has held still for 2 s, for the still run\'s frames too, and keeps a centred camera centred', () => {
     const cropped = new CalibrationTracker();
     const whole = new CalibrationTracker();
     let last: { cropped: Camera | null; whole: Camera | null } = { cropped: null, whole: null };
-    for (const f of frames) {
-      last = {
-        cropped: cropped.next(linePixels(crop(f.rgb), CROP.width, CROP.height)).camera,
-        whole: whole.next(linePixels(f.rgb, W, H)).camera,
-      };
-    }
+    const adopted: { frame: number; before: number }[] = [];
+    let wholeBefore = 0;
+    frames.forEach((f, k) => {
+      const c = cropped.next(linePixels(crop(f.rgb), CROP.width, CROP.height));
+      const w = whole.next(linePixels(f.rgb, W, H));
+      if (c.before) adopted.push({ frame: k, before: c.before });
+      wholeBefore += w.before ?? 0;
+      last = { cropped: c.camera, whole: w.camera };
+    });
+    // Adopted once, at the end of the 2-s still run that began with the first frame (searched): the
+    // camera stands for every frame before it.
+    expect(adopted).toHaveLength(1);
+    expect(adopted[0]!.before).toBe(adopted[0]!.frame);
+    expect(adopted[0]!.frame).toBeGreaterThanOrEqual(50);
+    expect(wholeBefore).toBe(0);
     const f = frames[frames.length - 1]!;
     expect(last.cropped?.ppx).toBeDefined();
     expect(median(gridErrors(croppedCamera(f.truth.camera), last.cropped as Camera))).toBeLessThan(0.3);
