@@ -101,6 +101,11 @@ export function groupPlayerDetectionRows(cols: TrackingColumns): PlayerRows {
  * Smoothed speed in m/s for every row (same length as cols); NaN for the ball, referees, rows without a
  * player id, projected rows, samples in stretches shorter than MIN_STRETCH and speeds above the
  * plausibility limit. A stretch shorter than the window uses the largest odd window that fits.
+ * Samples nearer a stretch's end than half a window take the slope at the centre of the window at that end
+ * (the straight line's through it, the mean speed over it): the quadratic's slope at a window's end
+ * takes the foot point's jitter 3.7 times as strongly (9 samples; 3.5 times over 5), and a top speed is
+ * the largest of those samples (on the fresh rendered fixture a stretch's last sample read 36.1 km/h where
+ * the simulated player ran 34). Under acceleration that mean lags by at most a half window (0.16 s).
  *
  * Implementation: one pass over the rows in time order. Each player keeps the last `window` samples of its
  * current stretch in a small ring; a sample's speed is written as soon as the samples its window needs
@@ -214,10 +219,10 @@ class StretchRings {
     this.central = h.slice(this.m * w + this.m, this.m * w + w);
   }
 
-  /** The stretch just reached w samples (from slot s): its first m samples take the slope of that window. */
+  /** The stretch just reached w samples (from slot s): its first m samples take the slope at that window's centre. */
   start(s: number): void {
-    const h = this.weights[this.w] as Float64Array;
-    for (let p = 0; p < this.m; p++) this.emit(this.ringRow[s + p] as number, pinnedSlope(this.ringX, this.ringY, s, p, this.w, h));
+    const v = pinnedSlope(this.ringX, this.ringY, s, this.m, this.w, this.weights[this.w] as Float64Array);
+    for (let p = 0; p < this.m; p++) this.emit(this.ringRow[s + p] as number, v);
   }
 
   /** Ends player q's stretch: speeds for its last m samples, or for all of it when it never reached w. */
@@ -227,15 +232,15 @@ class StretchRings {
     const { ringX, ringY, ringRow, w } = this;
     if (len >= w) {
       const s = base + (this.head[q] as number);
-      const h = this.weights[w] as Float64Array;
-      for (let p = this.m + 1; p < w; p++) this.emit(ringRow[s + p] as number, pinnedSlope(ringX, ringY, s, p, w, h));
+      const v = pinnedSlope(ringX, ringY, s, this.m, w, this.weights[w] as Float64Array);
+      for (let p = this.m + 1; p < w; p++) this.emit(ringRow[s + p] as number, v);
     } else if (len >= MIN_STRETCH) {
       const ws = len % 2 === 1 ? len : len - 1;
       const hs = this.weights[ws] as Float64Array;
       const ms = (ws - 1) >> 1;
       for (let i = 0; i < len; i++) {
         const s = Math.min(Math.max(i - ms, 0), len - ws);
-        this.emit(ringRow[base + i] as number, pinnedSlope(ringX, ringY, base + s, i - s, ws, hs));
+        this.emit(ringRow[base + i] as number, pinnedSlope(ringX, ringY, base + s, ms, ws, hs));
       }
     }
     this.stretchLen[q] = 0;

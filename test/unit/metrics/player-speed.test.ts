@@ -27,11 +27,21 @@ describe('computeRowSpeeds', () => {
     for (const s of v) expect(Math.abs(s - 5)).toBeLessThan(1e-3);
   });
 
-  it('tracks constant acceleration exactly, also where the window is pinned to the stretch ends', () => {
-    // x = k^2 cm at frame k is a = 2 cm/frame^2 = 12.5 m/s^2; the slope 2k cm/frame is 0.5 k m/s.
+  it('tracks constant acceleration exactly where its window is centred; within half a window of an end, the speed at the end window\'s centre', () => {
+    // x = k^2 cm at frame k is a = 2 cm/frame^2 = 12.5 m/s^2; the slope 2k cm/frame is 0.5 k m/s. The
+    // 9-sample windows at the ends are centred on frames 4 and 16.
     const cols = buildTracking([{ id: '1-4', samples: run(0, 21, (k) => [2000 + k * k, 3400]) }]);
     const v = speedsOf(cols, computeRowSpeeds(cols), '1-4');
-    v.forEach((s, k) => expect(Math.abs(s - 0.5 * k)).toBeLessThan(1e-3));
+    v.forEach((s, k) => expect(Math.abs(s - 0.5 * Math.min(16, Math.max(4, k)))).toBeLessThan(1e-3));
+  });
+
+  it('takes a stretch end\'s jitter no more strongly than its middle\'s', () => {
+    // A player standing still with the foot point jittering +-10 cm: the ends' speeds are as small as the middle's.
+    const jitter = [7, -9, 4, 10, -6, -10, 3, 8, -4, 9, -7, 1, -8, 6, 10, -3, -9, 5, -1, 8, -5];
+    const cols = buildTracking([{ id: '1-5', samples: run(0, 21, (k) => [3000 + (jitter[k] as number), 3000 - (jitter[20 - k] as number)]) }]);
+    const v = speedsOf(cols, computeRowSpeeds(cols), '1-5');
+    const middle = Math.max(...v.slice(4, 17));
+    expect(Math.max(...v.slice(0, 4), ...v.slice(17))).toBeLessThanOrEqual(middle + 1e-9);
   });
 
   it('is exact for constant acceleration in stretches of every length it gives speeds for, players interleaved', () => {
@@ -46,7 +56,10 @@ describe('computeRowSpeeds', () => {
     lengths.forEach((L, j) => {
       const v = speedsOf(cols, speeds, `${j % 2}-${L}`);
       expect(v).toHaveLength(2 * L);
-      v.forEach((s, i) => expect(Math.abs(s - Math.abs((i % L) - 0.5) / 4)).toBeLessThan(1e-3));
+      // The window: 9 samples, or the widest odd one the stretch holds; samples nearer an end than its
+      // half take the speed at its centre.
+      const ms = ((Math.min(9, L % 2 === 1 ? L : L - 1)) - 1) / 2;
+      v.forEach((s, i) => expect(Math.abs(s - Math.abs(Math.min(L - 1 - ms, Math.max(ms, i % L)) - 0.5) / 4)).toBeLessThan(1e-3));
     });
   });
 
@@ -95,17 +108,17 @@ describe('computeRowSpeeds', () => {
       // Two samples 40 ms apart: their difference is the foot point's jitter as much as the motion.
       { id: '0-2', samples: [{ frame: 0, x: 100, y: 100 }, { frame: 1, x: 106, y: 108 }] },
       { id: '0-4', samples: run(0, 4, (k) => [300 + 20 * k, 300]) },
-      // Five samples: one 5-point quadratic, exact for x = 2k^2 (slope 4k cm/frame = k m/s) at every position.
+      // Five samples of x = 2k^2 (slope 4k cm/frame = k m/s): one 5-point window, every sample its centre's speed.
       { id: '0-3', samples: run(0, 5, (k) => [500 + 2 * k * k, 500]) },
-      // Eight samples: a 7-point window.
+      // Eight samples: 7-point windows centred on frames 3 and 4.
       { id: '0-5', samples: run(0, 8, (k) => [500 + 2 * k * k, 900]) },
     ]);
     const speeds = computeRowSpeeds(cols);
     expect(speedsOf(cols, speeds, '0-1')[0]).toBeNaN();
     for (const s of speedsOf(cols, speeds, '0-2')) expect(s).toBeNaN();
     for (const s of speedsOf(cols, speeds, '0-4')) expect(s).toBeNaN();
-    speedsOf(cols, speeds, '0-3').forEach((s, k) => expect(s).toBeCloseTo(k, 5));
-    speedsOf(cols, speeds, '0-5').forEach((s, k) => expect(s).toBeCloseTo(k, 5));
+    for (const s of speedsOf(cols, speeds, '0-3')) expect(s).toBeCloseTo(2, 5);
+    speedsOf(cols, speeds, '0-5').forEach((s, k) => expect(s).toBeCloseTo(Math.min(4, Math.max(3, k)), 5));
   });
 
   it('cuts at a teleport glitch: the glitch sample gets NaN and its neighbours keep their true speed', () => {
