@@ -3,12 +3,12 @@ targets as train.py's `sample`, with the frames held on the device as bytes and 
 gather and one bilinear resample for the batch, so a lent GPU is not left waiting on Python.
 
 Only the choice of each crop (frame, its two frames before, scale, position, flip) is drawn in Python,
-from the same random stream and rules as `sample`.
+by train.py's `crop_choice`, as `sample` draws it.
 """
 import torch
 import torch.nn.functional as F
 
-from train import CROP_H, CROP_W, FRAMES, STRIDE, history
+from train import CROP_H, CROP_W, FRAMES, STRIDE, crop_choice, history
 
 # The largest crop before scaling: CROP / 0.75, the smallest scale drawn.
 WIN_W, WIN_H = 432, 256
@@ -36,27 +36,7 @@ class BatchedCrops:
 
     def choose(self, k, rng, still_share):
         """One crop's choice, drawn as train.py's `sample` draws it."""
-        fr = self.frames[k]
-        ball = fr['ball']
-        run = history(self.frames, self.by_key, k)
-        if fr['source'] == 'real':
-            if rng.random() < 0.6:
-                run = [k] * FRAMES
-        elif rng.random() < still_share:
-            run = [k] * FRAMES
-        h, w = fr['height'], fr['width']
-        scale = rng.uniform(0.75, 1.6)
-        cw, ch = min(w, int(CROP_W / scale)), min(h, int(CROP_H / scale))
-        if ball and rng.random() < 0.75:
-            cx = ball['u'] + rng.uniform(-0.45, 0.45) * cw
-            cy = ball['v'] + rng.uniform(-0.45, 0.45) * ch
-            x0 = int(min(max(0, cx - cw / 2), w - cw))
-            y0 = int(min(max(0, cy - ch / 2), h - ch))
-        else:
-            x0 = rng.randrange(0, w - cw + 1)
-            y0 = rng.randrange(0, h - ch + 1)
-        flip = rng.random() < 0.5
-        return {'k': k, 'run': run, 'x0': x0, 'y0': y0, 'cw': cw, 'ch': ch, 'flip': flip, 'ball': ball}
+        return crop_choice(self.frames, self.by_key, k, rng, still_share)
 
     def crops(self, choices):
         """B x 9 x CROP_H x CROP_W float 0-1, in the order of `choices`."""

@@ -127,8 +127,9 @@ def draw_targets(ball, x0, y0, scale, flip, out_w, out_h):
     return heat, counts, reg, reg_mask
 
 
-def sample(frames, raw, by_key, k, rng, still_share):
-    """One random crop of frame k with the two frames before it (9 x H x W) and its targets."""
+def crop_choice(frames, by_key, k, rng, still_share):
+    """A random crop of frame k: the frames it shows (k and the two before, or k three times), its region
+    (x0, y0, cw, ch) in the frame and whether it is flipped."""
     fr = frames[k]
     ball = fr['ball']
     run = history(frames, by_key, k)
@@ -149,17 +150,23 @@ def sample(frames, raw, by_key, k, rng, still_share):
     else:
         x0 = rng.randrange(0, w - cw + 1)
         y0 = rng.randrange(0, h - ch + 1)
+    flip = rng.random() < 0.5
+    return {'k': k, 'run': run, 'x0': x0, 'y0': y0, 'cw': cw, 'ch': ch, 'flip': flip, 'ball': ball}
+
+
+def sample(frames, raw, by_key, k, rng, still_share):
+    """One random crop of frame k with the two frames before it (9 x H x W) and its targets."""
+    c = crop_choice(frames, by_key, k, rng, still_share)
+    x0, y0, cw, ch = c['x0'], c['y0'], c['cw'], c['ch']
     pics = []
-    for j in run:
+    for j in c['run']:
         img = image_of(raw, frames[j])
         pics.append(torch.from_numpy(np.ascontiguousarray(img[y0:y0 + ch, x0:x0 + cw])).permute(2, 0, 1))
     crop = torch.cat(pics).float().div_(255)
     crop = F.interpolate(crop[None], size=(CROP_H, CROP_W), mode='bilinear', align_corners=False)[0]
-    sx = CROP_W / cw
-    flip = rng.random() < 0.5
-    if flip:
+    if c['flip']:
         crop = torch.flip(crop, dims=[2])
-    heat, counts, reg, reg_mask = draw_targets(ball, x0, y0, sx, flip, CROP_W, CROP_H)
+    heat, counts, reg, reg_mask = draw_targets(c['ball'], x0, y0, CROP_W / cw, c['flip'], CROP_W, CROP_H)
     return crop, heat, counts, reg, reg_mask
 
 
