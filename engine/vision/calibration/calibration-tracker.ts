@@ -273,7 +273,7 @@ export class CalibrationTracker {
     return this.fail();
   }
 
-  /** Whether the camera has now held still for STILL_FRAMES tracked frames in a row (counted here). */
+  /** Whether the camera has now held still for STILL_FRAMES believed frames in a row (tracked, or the search that began the run; counted here). */
   private still(cam: Camera): boolean {
     const a = this.stillAt;
     const proj = projector(cam);
