@@ -210,11 +210,10 @@ export class BallCandidateLog {
     if (!camera || !candidates.length) return;
     const ground = groundProjector(camera);
     for (const c of candidates) {
-      const off = Math.max(0, -c.x, c.x - PITCH_LENGTH, -c.y, c.y - PITCH_WIDTH);
+      const off = offPitch(c.x, c.y);
       if (off > OFF_PITCH_MAX) continue;
       const g = ground(c.u, c.v, 0);
       if (!g) continue;
-      const below = ground(c.u, c.v + 1, 0);
       if (this.n === this.cap) {
         const old = this.cols;
         this.cap *= 2;
@@ -228,10 +227,8 @@ export class BallCandidateLog {
       cols.v[n] = c.v;
       cols.x[n] = c.x;
       cols.y[n] = c.y;
-      cols.gx[n] = g[0];
-      cols.gy[n] = g[1];
+      this.placeRay(n, ground, g);
       cols.d[n] = c.d ?? 3;
-      cols.rowM[n] = below ? Math.hypot(below[0] - g[0], below[1] - g[1]) : 0;
       cols.feet[n] = c.kind === 'feet' ? 1 : 0;
       cols.sure[n] = c.kind === 'net' && c.score >= NET_SURE ? 1 : 0;
       cols.onLine[n] = c.kind === 'feet' && distanceToMarking(c.x, c.y) < ON_LINE_R ? 1 : 0;
@@ -257,17 +254,22 @@ export class BallCandidateLog {
         const u = cols.u[n] as number;
         const v = cols.v[n] as number;
         const g = ground(u, v, 0);
+        if (!g) continue;
         // The ground under the candidate's lowest pixel, as the candidates are made.
         const foot = ground(u, v + (cols.d[n] as number) / 2, 0) ?? g;
-        if (!g || !foot) continue;
-        const below = ground(u, v + 1, 0);
-        cols.gx[n] = g[0];
-        cols.gy[n] = g[1];
         cols.x[n] = foot[0];
         cols.y[n] = foot[1];
-        cols.rowM[n] = below ? Math.hypot(below[0] - g[0], below[1] - g[1]) : 0;
+        this.placeRay(n, ground, g);
       }
     }
+  }
+
+  /** Candidate n's centre ray on the grass (`g`, through `ground`) and the ground a picture row spans there. */
+  private placeRay(n: number, ground: ReturnType<typeof groundProjector>, g: readonly number[]): void {
+    const below = ground(this.cols.u[n] as number, (this.cols.v[n] as number) + 1, 0);
+    this.cols.gx[n] = g[0] as number;
+    this.cols.gy[n] = g[1] as number;
+    this.cols.rowM[n] = below ? Math.hypot(below[0] - (g[0] as number), below[1] - (g[1] as number)) : 0;
   }
 
   /** The ball in every frame pushed so far (see ballTrack). */
@@ -367,7 +369,12 @@ function markStill(nodes: Nodes, sure: Uint8Array): void {
  * spare one beside the boards, however sure the network is that it is a ball.
  */
 function onPitch(x: number, y: number): boolean {
-  return Math.max(0, -x, x - PITCH_LENGTH, -y, y - PITCH_WIDTH) <= OFF_PITCH_SOFT;
+  return offPitch(x, y) <= OFF_PITCH_SOFT;
+}
+
+/** Metres beyond the pitch's lines (0 on the pitch). */
+function offPitch(x: number, y: number): number {
+  return Math.max(0, -x, x - PITCH_LENGTH, -y, y - PITCH_WIDTH);
 }
 
 /** Dynamic programming over the candidate graph; the path in frame order. */
