@@ -1,4 +1,4 @@
-import { applyCorrections, type CorrectedResults, type Results } from '../../engine/corrections/apply-corrections.js';
+import type { CorrectedResults, Results } from '../../engine/corrections/apply-corrections.js';
 import { CorrectionScript } from './correction-script.js';
 import { checkCorrection } from '../../engine/corrections/check-correction.js';
 import type { AppliedCorrection } from '../../engine/corrections/correction-log.js';
@@ -29,8 +29,9 @@ export interface NamingScript {
  * `matched[r]`: 1 when the evaluator matched row r to anyone. Rows must come in time order.
  */
 export function nameFromTruth(results: Results, targets: readonly number[], truthOf: readonly (string | null)[], matched: Uint8Array): NamingScript {
-  const start = applyCorrections(results, []);
-  const c = start.tracking;
+  const script = new CorrectionScript(results);
+  // The uncorrected rows (the script's corrections replace `script.now`, never change it).
+  const c = script.now.tracking;
   const rowsOf = new Map<number, number[]>();
   for (let r = 0; r < c.length; r++) {
     const t = c.track[r] as number;
@@ -101,7 +102,6 @@ export function nameFromTruth(results: Results, targets: readonly number[], trut
     }
   }
 
-  const script = new CorrectionScript(results);
   let splits = 0;
   // Splits first: a track's later pieces become new tracks, numbered as the service numbers them.
   const trackOf = new Map<(typeof pieces)[number], number>();
