@@ -53,6 +53,8 @@ export interface Nodes {
   mayStop: Uint8Array;
   /** A white cluster at someone's feet, not a blob of its own. */
   feet: Uint8Array;
+  /** A ball detector's peak below its sure score (NET_SURE): alone, a stretch of these is no ball. */
+  unsure: Uint8Array;
   /** Id (from 1) of the ballistic flight of free blobs a node belongs to (boostFlightTracklets), 0: none. */
   flight?: Int32Array;
 }

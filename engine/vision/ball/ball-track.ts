@@ -152,10 +152,30 @@ function dropLongFeetRuns(path: readonly PathStep[], nodes: Nodes): PathStep[] {
   return out;
 }
 
+/**
+ * Drops stretches of linked steps (between two restarts) where the ball detector never reached its sure
+ * score (NET_SURE) at any step: the path takes every weak peak it can reach, and while the ball is out of
+ * the picture or hidden it chains weak peaks on boots, heads and line ends, which a real ball stretch,
+ * sure at least once, does not look like. Stretches with a classical candidate are kept (no detector).
+ */
+export function dropUnsureStretches(path: readonly PathStep[], nodes: Pick<Nodes, 'unsure'>): PathStep[] {
+  const out: PathStep[] = [];
+  let k = 0;
+  while (k < path.length) {
+    // A stretch starts at a restart (an unlinked step), so dropping one leaves its neighbours unlinked.
+    let e = k;
+    while (e + 1 < path.length && (path[e + 1] as PathStep).linked) e++;
+    const stretch = path.slice(k, e + 1);
+    if (stretch.some((step) => nodes.unsure[step.node] !== 1)) out.push(...stretch);
+    k = e + 1;
+  }
+  return out;
+}
+
 function trackNodes(nodes: Nodes, cams: readonly (Camera | null)[], options: BallTrackOptions): (BallPoint | null)[] {
   const maxGap = options.maxGap ?? 12;
   const maxLink = Math.max(maxGap, options.maxLink ?? 25);
-  const path = dropLongFeetRuns(bestPath(nodes, cams, maxLink), nodes);
+  const path = dropUnsureStretches(dropLongFeetRuns(bestPath(nodes, cams, maxLink), nodes), nodes);
   const out: (BallPoint | null)[] = new Array<BallPoint | null>(cams.length).fill(null);
   for (const p of path) {
     out[nodes.frame[p.node] as number] = { x: nodes.x[p.node] as number, y: nodes.y[p.node] as number, z: 0, u: nodes.u[p.node] as number, v: nodes.v[p.node] as number, how: 'seen' };
@@ -193,7 +213,7 @@ export class BallCandidateLog {
     return {
       frame: new Int32Array(cap), u: new Float32Array(cap), v: new Float32Array(cap), x: new Float32Array(cap), y: new Float32Array(cap),
       gx: new Float32Array(cap), gy: new Float32Array(cap), d: new Float32Array(cap), rowM: new Float32Array(cap), reward: new Float32Array(cap), onLine: new Uint8Array(cap), mayStop: new Uint8Array(cap), feet: new Uint8Array(cap),
-      sure: new Uint8Array(cap),
+      sure: new Uint8Array(cap), unsure: new Uint8Array(cap),
     };
   }
 
@@ -231,6 +251,7 @@ export class BallCandidateLog {
       cols.d[n] = c.d ?? 3;
       cols.feet[n] = c.kind === 'feet' ? 1 : 0;
       cols.sure[n] = c.kind === 'net' && c.score >= NET_SURE ? 1 : 0;
+      cols.unsure[n] = c.kind === 'net' && c.score < NET_SURE ? 1 : 0;
       cols.onLine[n] = c.kind === 'feet' && distanceToMarking(c.x, c.y) < ON_LINE_R ? 1 : 0;
       const reward = c.kind === 'feet' ? FEET_REWARD : c.kind === 'net' ? netReward(c.score) : freeReward(c.score) * whiteness(c) * upright(c);
       cols.reward[n] = reward * (off > OFF_PITCH_SOFT ? 0.85 : 1);
@@ -282,6 +303,7 @@ export class BallCandidateLog {
     const nodes: Nodes = {
       n, start, frame: c.frame.subarray(0, n), u: c.u.subarray(0, n), v: c.v.subarray(0, n), x: c.x.subarray(0, n), y: c.y.subarray(0, n),
       gx: c.gx.subarray(0, n), gy: c.gy.subarray(0, n), d: c.d.subarray(0, n), rowM: c.rowM.subarray(0, n), reward: c.reward.slice(0, n), mayStop: c.mayStop.subarray(0, n), feet: c.feet.subarray(0, n),
+      unsure: c.unsure.subarray(0, n),
     };
     demoteMovingOnLine(nodes, c.onLine);
     markStill(nodes, c.sure);
