@@ -47,14 +47,15 @@ class BallNet(nn.Module):
     """Strides 2-16 down, a top-down path back to stride 4, a 1x1 head with 3 channels: the ball-centre
     heatmap logit and the centre's offset in its cell (x, y, through a sigmoid)."""
 
-    def __init__(self):
+    def __init__(self, widths=(32, 32, 48, 64)):
         super().__init__()
-        self.s4 = nn.Sequential(cbr(3 * FRAMES, 32, 2), cbr(32, 32, 2), Res(32), Res(32))
-        self.s8 = nn.Sequential(cbr(32, 48, 2), Res(48), Res(48))
-        self.s16 = nn.Sequential(cbr(48, 64, 2), Res(64), Res(64), Res(64))
-        self.l8 = cbr(64, 48, 1, 1)
-        self.l4 = cbr(48, 32, 1, 1)
-        self.head = nn.Sequential(Res(32), cbr(32, 32, 1, 1), nn.Conv2d(32, 3, 1))
+        stem, c4, c8, c16 = widths
+        self.s4 = nn.Sequential(cbr(3 * FRAMES, stem, 2), cbr(stem, c4, 2), Res(c4), Res(c4))
+        self.s8 = nn.Sequential(cbr(c4, c8, 2), Res(c8), Res(c8))
+        self.s16 = nn.Sequential(cbr(c8, c16, 2), Res(c16), Res(c16), Res(c16))
+        self.l8 = cbr(c16, c8, 1, 1)
+        self.l4 = cbr(c8, c4, 1, 1)
+        self.head = nn.Sequential(Res(c4), cbr(c4, c4, 1, 1), nn.Conv2d(c4, 3, 1))
         self.head[-1].bias.data[0] = -5.0  # one ball per picture: start the heatmap near zero
 
     def forward(self, x):
@@ -312,6 +313,7 @@ def main():
     ap.add_argument('--checkpoints', type=float, nargs='*', default=[], help='shares of the budget at which to save the weights too (ckpt-SHARE.pt)')
     ap.add_argument('--evaluate', help='weights to score and export, without training')
     ap.add_argument('--no-export', action='store_true', help='weights only: export the ONNX model later, here, with --evaluate')
+    ap.add_argument('--widths', type=int, nargs=4, default=[32, 32, 48, 64], help='channels of the stem and at strides 4, 8 and 16 (the same for --resume and --evaluate)')
     ap.add_argument('--batched', action='store_true', help='batched crops on the CPU too (to try the GPU path here)')
     args = ap.parse_args()
     torch.manual_seed(args.seed)
@@ -320,7 +322,7 @@ def main():
     dev = torch.device(args.device)
     gen = torch.Generator(device=dev).manual_seed(args.seed)
     frames, raw, by_key = load(args.data)
-    model = BallNet()
+    model = BallNet(tuple(args.widths))
     if args.resume or args.evaluate:
         model.load_state_dict(torch.load(args.evaluate or args.resume, map_location='cpu'))
     if args.evaluate:
