@@ -105,6 +105,7 @@ const OFF_PITCH_SOFT = 1;
  * - Stretches of the path that a ballistic parabola through the candidates' rays explains (and a ball
  *   rolling on the grass does not) become flights placed in 3D (path-flights.ts; flights found among the
  *   free blobs beforehand earn more, so the path follows a lofted ball rather than the kicker's feet).
+ * - A stretch between two restarts in which the ball detector was never sure (NET_SURE) gives no rows.
  * - Frames between two linked sightings at most `maxGap` frames apart (12: under 0.5 s) are bridged:
  *   the ball was hidden for a moment (by a player, a painted line it crossed, its own blur). Across longer
  *   gaps only a flight is carried on, along its parabola to its landing (2 s at most); nothing else is
