@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Camera } from '../../../../engine/geometry/camera.js';
 import type { BallCandidate } from '../../../../engine/vision/ball/ball-candidates.js';
-import { BallCandidateLog, ballTrack, type BallFrameInput, type BallPoint } from '../../../../engine/vision/ball/ball-track.js';
-import { ballCandidate, broadcastCamera, rng } from './synthetic.js';
+import { BallCandidateLog, ballTrack, type BallFrameInput } from '../../../../engine/vision/ball/ball-track.js';
+import { ballCandidate, broadcastCamera, dist, netPeakAt as peakAt, rng } from './synthetic.js';
 
 const G = 9.81;
 
@@ -19,8 +19,6 @@ function scene(frames: number, ball: (f: number) => [number, number, number] | n
   }
   return out;
 }
-
-const dist = (p: BallPoint | null | undefined, q: readonly number[]) => (p ? Math.hypot(p.x - (q[0] as number), p.y - (q[1] as number)) : Infinity);
 
 describe('ballTrack', () => {
   it('places a lofted pass on its parabola, where the ground under its rays is metres off', () => {
@@ -281,12 +279,6 @@ describe('ballTrack', () => {
 });
 
 describe('ballTrack with the ball detector\'s peaks', () => {
-  /** The candidate a detector peak on a ball lying at (x, y) makes, with the network's score. */
-  const peakAt = (cam: Camera, x: number, y: number, score: number): BallCandidate | null => {
-    const c = ballCandidate(cam, x, y, 0);
-    return c ? { ...c, kind: 'net', score, peak: undefined } : null;
-  };
-
   it('keeps a ball the network is sure of lying still for a restart, and drops a weak peak that lies still as long', () => {
     // 12 s: the ball lies for a goal kick for 8 s, then is kicked along the ground.
     const at = (f: number): [number, number] => (f < 200 ? [6, 30] : [6 + 0.5 * (f - 200), 30 + 0.1 * (f - 200)]);

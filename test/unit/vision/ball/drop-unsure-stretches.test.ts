@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Camera } from '../../../../engine/geometry/camera.js';
-import type { BallCandidate } from '../../../../engine/vision/ball/ball-candidates.js';
-import { ballTrack, dropUnsureStretches, type BallFrameInput, type BallPoint } from '../../../../engine/vision/ball/ball-track.js';
-import { ballCandidate, broadcastCamera } from './synthetic.js';
-
-const dist = (p: BallPoint | null | undefined, at: readonly [number, number]) => (p ? Math.hypot(p.x - at[0], p.y - at[1]) : Infinity);
+import { ballTrack, dropUnsureStretches, type BallFrameInput } from '../../../../engine/vision/ball/ball-track.js';
+import { broadcastCamera, dist, netPeakAt as peakAt } from './synthetic.js';
 
 describe('dropUnsureStretches', () => {
   it('drops the stretches between restarts made only of unsure peaks, and keeps the rest as they were', () => {
@@ -24,11 +20,6 @@ describe('dropUnsureStretches', () => {
 });
 
 describe('ballTrack with weak detector peaks alone', () => {
-  const peakAt = (cam: Camera, x: number, y: number, score: number): BallCandidate | null => {
-    const c = ballCandidate(cam, x, y, 0);
-    return c ? { ...c, kind: 'net', score, peak: undefined } : null;
-  };
-
   it('gives no row while only weak peaks on something else are seen, and keeps a ball stretch sure once', () => {
     // 12 s: the ball is played for 4 s (weak peaks but for one sure frame), then leaves the picture; for
     // the last 8 s weak peaks follow a boot walking about 20 m away.

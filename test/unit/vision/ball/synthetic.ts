@@ -1,5 +1,6 @@
 import { pixelToGround, projector, type Camera } from '../../../../engine/geometry/camera.js';
 import { BALL_DIAMETER, type BallCandidate } from '../../../../engine/vision/ball/ball-candidates.js';
+import type { BallPoint } from '../../../../engine/vision/ball/ball-track.js';
 import { createRng } from '../../../../engine/match-data/rng.js';
 
 /** Synthetic ball scenes: a broadcast camera on the working grid and candidates as the candidate stage makes them. */
@@ -35,3 +36,12 @@ export function ballCandidate(cam: Camera, x: number, y: number, z: number, o: {
   const peak = o.peak ?? 250;
   return { u, v, x: g[0], y: g[1], score: o.score ?? 1.8, kind: o.kind ?? 'free', w: size, h: size, d, area: size * size, peak: [peak, peak, peak - 2], bg: [60, 110, 50] };
 }
+
+/** The candidate a ball detector peak on a ball lying at (x, y) makes, with the network's score. */
+export function netPeakAt(cam: Camera, x: number, y: number, score: number): BallCandidate | null {
+  const c = ballCandidate(cam, x, y, 0);
+  return c ? { ...c, kind: 'net', score, peak: undefined } : null;
+}
+
+/** Metres on the ground between a placed ball and a point (Infinity where no ball was placed). */
+export const dist = (p: BallPoint | null | undefined, q: readonly number[]) => (p ? Math.hypot(p.x - (q[0] as number), p.y - (q[1] as number)) : Infinity);
