@@ -68,6 +68,26 @@ class BallNet(nn.Module):
         return self.head(p4)
 
 
+class BytesIn(nn.Module):
+    """The exported graph's input as the engine holds it: the frame and the two before it, each packed RGB
+    bytes (height x width x 3), stacked newest first. The planes and the 0-1 scale are made inside the
+    graph, so the engine copies rows of bytes instead of converting every pixel in JavaScript."""
+
+    def __init__(self, net):
+        super().__init__()
+        self.net = net
+
+    def forward(self, frames):
+        # frames: FRAMES x H x W x 3 uint8 -> 1 x 9 x H x W float (frame-major, RGB within each frame).
+        x = frames.permute(0, 3, 1, 2).float() * (1.0 / 255.0)
+        return self.net(x.flatten(0, 1).unsqueeze(0))
+
+
+def export(model, path):
+    torch.onnx.export(BytesIn(model.to('cpu').eval()), torch.zeros(FRAMES, 384, 640, 3, dtype=torch.uint8), path, input_names=['frames'], output_names=['grid'],
+                      opset_version=17, dynamic_axes={'frames': {1: 'height', 2: 'width'}, 'grid': {2: 'rows', 3: 'columns'}})
+
+
 def load(data_dir):
     frames = [json.loads(l) for l in open(os.path.join(data_dir, 'frames.jsonl')) if l.strip()]
     raw = np.memmap(os.path.join(data_dir, 'frames.u8'), dtype=np.uint8, mode='r')
@@ -292,14 +312,13 @@ def finish(model, frames, raw, by_key, args, facts):
         with open(os.path.join(args.out, 'metrics.json'), 'w') as f:
             json.dump({**facts, 'threshold': threshold, 'validation': metrics, 'curves': curves}, f, indent=1)
     if not args.no_export:
-        torch.onnx.export(model, torch.zeros(1, 3 * FRAMES, 384, 640), os.path.join(args.out, 'ball-detector.onnx'), input_names=['frames'], output_names=['grid'],
-                          opset_version=17, dynamic_axes={'frames': {0: 'n', 2: 'height', 3: 'width'}, 'grid': {0: 'n', 2: 'rows', 3: 'columns'}})
+        export(model, os.path.join(args.out, 'ball-detector.onnx'))
     torch.save(model.state_dict(), os.path.join(args.out, 'ball-detector.pt'))
 
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument('--data', required=True)
+    ap.add_argument('--data', help='the recipe make-data.ts wrote (all but --export)')
     ap.add_argument('--minutes', type=float, default=45)
     ap.add_argument('--batch', type=int, default=16)
     ap.add_argument('--real-share', type=float, default=0.5)
@@ -312,6 +331,7 @@ def main():
     ap.add_argument('--device', default='cpu', help='cuda on a lent GPU machine: crops are then made a batch at a time there (batched_crops.py)')
     ap.add_argument('--checkpoints', type=float, nargs='*', default=[], help='shares of the budget at which to save the weights too (ckpt-SHARE.pt)')
     ap.add_argument('--evaluate', help='weights to score and export, without training')
+    ap.add_argument('--export', help='weights to export as --out/ball-detector.onnx, nothing else (needs no --data)')
     ap.add_argument('--no-export', action='store_true', help='weights only: export the ONNX model later, here, with --evaluate')
     ap.add_argument('--widths', type=int, nargs=4, default=[32, 32, 48, 64], help='channels of the stem and at strides 4, 8 and 16 (the same for --resume and --evaluate)')
     ap.add_argument('--batched', action='store_true', help='batched crops on the CPU too (to try the GPU path here)')
@@ -321,8 +341,15 @@ def main():
     rng = random.Random(args.seed)
     dev = torch.device(args.device)
     gen = torch.Generator(device=dev).manual_seed(args.seed)
-    frames, raw, by_key = load(args.data)
     model = BallNet(tuple(args.widths))
+    if args.export:
+        model.load_state_dict(torch.load(args.export, map_location='cpu'))
+        os.makedirs(args.out, exist_ok=True)
+        export(model, os.path.join(args.out, 'ball-detector.onnx'))
+        return
+    if not args.data:
+        ap.error('--data is needed to train or --evaluate')
+    frames, raw, by_key = load(args.data)
     if args.resume or args.evaluate:
         model.load_state_dict(torch.load(args.evaluate or args.resume, map_location='cpu'))
     if args.evaluate:

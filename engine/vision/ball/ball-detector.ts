@@ -66,24 +66,25 @@ export function decodeBallGrid(grid: Float32Array, rows: number, columns: number
 }
 
 /**
- * Packs the frame and the two before it (packed RGB, oldest last; a missing one repeats the frame) into
- * the network's 9 x ph x pw input, RGB 0-1, zero padding right and below. Pure.
+ * Packs the frame and the two before it (packed RGB, newest first; a missing one repeats the frame) into
+ * the network's input: 3 pictures of ph x pw x 3 bytes, zero padding right and below. The network makes
+ * its planes and its 0-1 scale itself (train.py, BytesIn), so this only copies rows. Pure.
  */
-export function packFrames(pictures: readonly Uint8Array[], width: number, height: number, out: Float32Array, pw: number, ph: number): void {
-  const plane = pw * ph;
-  const s = 1 / 255;
+export function packFrames(pictures: readonly Uint8Array[], width: number, height: number, out: Uint8Array, pw: number, ph: number): void {
+  const row = width * 3;
+  const paddedRow = pw * 3;
   for (let f = 0; f < BALL_FRAMES; f++) {
     const rgb = (pictures[f] ?? pictures[0]) as Uint8Array;
-    const base = 3 * f * plane;
-    for (let y = 0; y < height; y++) {
-      let i = y * width * 3;
-      let o = base + y * pw;
-      for (let c = 0; c < width; c++, i += 3, o++) {
-        out[o] = (rgb[i] as number) * s;
-        out[plane + o] = (rgb[i + 1] as number) * s;
-        out[2 * plane + o] = (rgb[i + 2] as number) * s;
+    const base = f * ph * paddedRow;
+    if (pw === width) {
+      out.set(rgb.subarray(0, height * row), base);
+    } else {
+      for (let y = 0; y < height; y++) {
+        out.set(rgb.subarray(y * row, (y + 1) * row), base + y * paddedRow);
+        out.fill(0, base + y * paddedRow + row, base + (y + 1) * paddedRow);
       }
     }
+    out.fill(0, base + height * paddedRow, base + ph * paddedRow);
   }
 }
 
@@ -102,7 +103,7 @@ export interface BallFinder {
  * ball stage's candidates. It keeps the last two pictures itself.
  */
 export class BallDetector implements BallFinder {
-  private input: Float32Array | null = null;
+  private input: Uint8Array | null = null;
   private history: Uint8Array[] = [];
   private readonly calls = new SerialCalls();
 
@@ -129,9 +130,9 @@ export class BallDetector implements BallFinder {
     this.history = [rgb.slice(), ...this.history].slice(0, BALL_FRAMES - 1);
     const pw = Math.ceil(width / INPUT_MULTIPLE) * INPUT_MULTIPLE;
     const ph = Math.ceil(height / INPUT_MULTIPLE) * INPUT_MULTIPLE;
-    if (this.input?.length !== 3 * BALL_FRAMES * pw * ph) this.input = new Float32Array(3 * BALL_FRAMES * pw * ph);
+    if (this.input?.length !== BALL_FRAMES * ph * pw * 3) this.input = new Uint8Array(BALL_FRAMES * ph * pw * 3);
     packFrames(pictures, width, height, this.input, pw, ph);
-    const out = await this.session.run({ frames: new ort.Tensor('float32', this.input, [1, 3 * BALL_FRAMES, ph, pw]) });
+    const out = await this.session.run({ frames: new ort.Tensor('uint8', this.input, [BALL_FRAMES, ph, pw, 3]) });
     const grid = out.grid as ort.Tensor;
     const [, , rows, columns] = grid.dims as [number, number, number, number];
     return decodeBallGrid(grid.data as Float32Array, rows, columns, width, height);

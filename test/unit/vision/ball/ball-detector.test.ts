@@ -42,19 +42,32 @@ describe('decodeBallGrid', () => {
 });
 
 describe('packFrames', () => {
-  it('lays out the frame and the ones before it as RGB planes 0-1, repeating the frame where one is missing, padding zero', () => {
-    const [w, h, pw, ph] = [3, 2, 4, 4];
-    const picture = (v: number) => Uint8Array.from({ length: w * h * 3 }, (_, i) => (i % 3 === 0 ? v : i % 3 === 1 ? 0 : 255));
-    const out = new Float32Array(3 * BALL_FRAMES * pw * ph);
+  const [w, h] = [3, 2];
+  const picture = (v: number) => Uint8Array.from({ length: w * h * 3 }, (_, i) => (i % 3 === 0 ? v : i % 3 === 1 ? 0 : 255));
+
+  it('copies the frame and the ones before it as rows of RGB bytes, repeating the frame where one is missing, padding zero', () => {
+    const [pw, ph] = [4, 4];
+    const out = new Uint8Array(BALL_FRAMES * ph * pw * 3).fill(7); // stale bytes must not survive in the padding
     packFrames([picture(51), picture(102)], w, h, out, pw, ph);
-    const plane = pw * ph;
-    const at = (frame: number, channel: number, x: number, y: number) => out[(3 * frame + channel) * plane + y * pw + x]!;
-    expect(at(0, 0, 0, 0)).toBeCloseTo(0.2, 6);
-    expect(at(1, 0, 2, 1)).toBeCloseTo(0.4, 6);
-    expect(at(2, 0, 1, 1)).toBeCloseTo(0.2, 6); // the third is missing: the frame again
+    const at = (frame: number, channel: number, x: number, y: number) => out[((frame * ph + y) * pw + x) * 3 + channel]!;
+    expect(at(0, 0, 0, 0)).toBe(51);
+    expect(at(1, 0, 2, 1)).toBe(102);
+    expect(at(2, 0, 1, 1)).toBe(51); // the third is missing: the frame again
     expect(at(0, 1, 1, 1)).toBe(0);
-    expect(at(2, 2, 2, 1)).toBe(1);
+    expect(at(2, 2, 2, 1)).toBe(255);
     expect(at(0, 0, 3, 0)).toBe(0); // padding column
     expect(at(1, 2, 0, 2)).toBe(0); // padding row
+    expect(at(2, 1, 3, 3)).toBe(0);
+  });
+
+  it('copies whole pictures when no column is padded', () => {
+    const [pw, ph] = [3, 4];
+    const out = new Uint8Array(BALL_FRAMES * ph * pw * 3).fill(7);
+    packFrames([picture(10), picture(20), picture(30)], w, h, out, pw, ph);
+    const frameBytes = ph * pw * 3;
+    for (const [f, v] of [[0, 10], [1, 20], [2, 30]] as const) {
+      expect(Array.from(out.subarray(f * frameBytes, f * frameBytes + w * h * 3))).toEqual(Array.from(picture(v)));
+      expect(out.subarray(f * frameBytes + w * h * 3, (f + 1) * frameBytes).every((b) => b === 0)).toBe(true);
+    }
   });
 });
