@@ -222,6 +222,16 @@ def focal_loss(logit, heat, counts):
     return (pos_loss.sum() + neg_loss.sum()) / pos.sum().clamp(min=1.0)
 
 
+def distil_loss(student, teacher, counts):
+    """Knowledge distillation (Hinton et al. 2015) on the heatmap: the student's cells against the
+    teacher's scores as soft targets, over the cells that count, a sum per picture. A narrower student
+    trained on the labels alone finds the ball among its peaks about as often as the teacher but ranks it
+    above look-alikes far less often; the teacher's scores of the look-alikes are what it lacks."""
+    target = torch.sigmoid(teacher[:, 0])
+    loss = F.binary_cross_entropy_with_logits(student[:, 0], target, reduction='none') * counts
+    return loss.sum() / student.shape[0]
+
+
 def best_peak(out):
     """The strongest cell -> (score, x, y) in input pixels."""
     heat = torch.sigmoid(out[0, 0])
@@ -334,6 +344,9 @@ def main():
     ap.add_argument('--export', help='weights to export as --out/ball-detector.onnx, nothing else (needs no --data)')
     ap.add_argument('--no-export', action='store_true', help='weights only: export the ONNX model later, here, with --evaluate')
     ap.add_argument('--widths', type=int, nargs=4, default=[32, 32, 48, 64], help='channels of the stem and at strides 4, 8 and 16 (the same for --resume and --evaluate)')
+    ap.add_argument('--teacher', help='weights of a trained network whose heatmap the new one also learns (distillation)')
+    ap.add_argument('--teacher-widths', type=int, nargs=4, default=[32, 32, 48, 64])
+    ap.add_argument('--distil', type=float, default=1.0, help="weight of the teacher's heatmap in the loss")
     ap.add_argument('--batched', action='store_true', help='batched crops on the CPU too (to try the GPU path here)')
     args = ap.parse_args()
     torch.manual_seed(args.seed)
@@ -366,6 +379,13 @@ def main():
         batched = BatchedCrops(frames, raw, by_key, train_sim + train_real, dev)
         print('frames on the device', [tuple(s.shape) for s in batched.stacks], flush=True)
     model = model.to(dev)
+    teacher = None
+    if args.teacher:
+        teacher = BallNet(tuple(args.teacher_widths))
+        teacher.load_state_dict(torch.load(args.teacher, map_location='cpu'))
+        teacher = teacher.to(dev).eval()
+        for p in teacher.parameters():
+            p.requires_grad_(False)
     opt = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=1e-4)
     os.makedirs(args.out, exist_ok=True)
     budget = args.minutes * 60
@@ -397,6 +417,10 @@ def main():
         hm = focal_loss(out[:, 0], heat, counts)
         off = (torch.abs(torch.sigmoid(out[:, 1:3]) - reg) * reg_mask[:, None]).sum() / reg_mask.sum().clamp(min=1.0)
         loss = hm + off
+        if teacher is not None:
+            with torch.no_grad():
+                taught = teacher(x).float()
+            loss = loss + args.distil * distil_loss(out, taught, counts)
         opt.zero_grad()
         loss.backward()
         opt.step()
