@@ -55,7 +55,8 @@ async function costAt(clip: string, width: number, height: number, frames: numbe
 /**
  * The whole engine on the clip as an analysis runs it (no debug output): frames a second over the whole
  * call (loading the models, finding the camera, the passes with hindsight included) and over the frame
- * loop alone, between its first and last progress reports; on a short clip the first is mostly start-up.
+ * loop alone, between its first and last progress reports. On a clip of half a minute the whole call's
+ * rate is mostly start-up: the camera-rig search before the loop is a fixed cost.
  */
 async function engineRate(clip: string): Promise<{ frames: number; perSecond: number; loopPerSecond: number; size: string }> {
   const probe = await probeVideo(clip);
@@ -89,7 +90,7 @@ async function main(): Promise<void> {
   report([
     `## bench:ball-cost ${new Date().toISOString().slice(0, 10)}`,
     '',
-    `Machine: ${machineDescription()}; ${vectorUnits()}. Command: \`npm run bench:ball-cost\` (frames of ${clip.split('/').pop()}, one intra-op thread as the engine runs it, packing and decoding included, after 5 warm-up frames).`,
+    `Machine: ${machineDescription()}; ${vectorUnits()}. Command: \`npm run bench:ball-cost\` (frames of ${clip.split('/').pop()} scaled to each working size, one intra-op thread as the engine runs it, packing and decoding included, after 5 warm-up frames).`,
     '',
     '| working picture | frames | mean ms | median ms | p95 ms |',
     '|---|---|---|---|---|',
