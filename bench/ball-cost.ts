@@ -18,6 +18,7 @@ import { analysisGeometry } from '../main/service/store/stored-probe.js';
 import { BallDetector } from '../engine/vision/ball/ball-detector.js';
 import { modelFile } from '../engine/video/load-model.js';
 import { machineDescription, report, runBench } from './machine.js';
+import { quantile } from './eval/quantile.js';
 
 const CLIPS = fileURLToPath(new URL('../../../shared/data/clips', import.meta.url));
 const DEFAULT_CLIP = 'seriea_inter_sansiro.mp4';
@@ -28,10 +29,6 @@ function vectorUnits(): string {
   const flags = new Set(/^flags\s*:(.*)$/m.exec(readFileSync('/proc/cpuinfo', 'utf8'))?.[1]?.trim().split(/\s+/) ?? []);
   const named = [['avx512f', 'AVX-512'], ['avx512_vnni', 'VNNI'], ['avx2', 'AVX2'], ['fma', 'FMA']].filter(([f]) => flags.has(f as string)).map(([, n]) => n);
   return named.length ? named.join(', ') : 'no AVX2';
-}
-
-function quantile(sorted: number[], q: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] as number;
 }
 
 async function costAt(clip: string, width: number, height: number, frames: number): Promise<{ n: number; mean: number; p50: number; p95: number }> {
@@ -48,8 +45,7 @@ async function costAt(clip: string, width: number, height: number, frames: numbe
   } finally {
     await detector.close();
   }
-  const sorted = [...ms].sort((a, b) => a - b);
-  return { n: ms.length, mean: ms.reduce((s, v) => s + v, 0) / ms.length, p50: quantile(sorted, 0.5), p95: quantile(sorted, 0.95) };
+  return { n: ms.length, mean: ms.reduce((s, v) => s + v, 0) / ms.length, p50: quantile(ms, 0.5), p95: quantile(ms, 0.95) };
 }
 
 /**

@@ -20,8 +20,8 @@ import { grayPicture } from '../engine/vision/calibration/camera-carry.js';
 import { discoverRig } from '../engine/vision/calibration/rig-discovery.js';
 import type { FrameTruth } from '../engine/match-data/frame-truth.js';
 import { machineDescription, report, runBench } from './machine.js';
+import { quantile } from './eval/quantile.js';
 
-const quantile = (v: number[], q: number) => (v.length ? [...v].sort((a, b) => a - b)[Math.min(v.length - 1, Math.floor(q * v.length))]! : NaN);
 
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { truth: { type: 'string' }, every: { type: 'string' }, limit: { type: 'string' }, distortion: { type: 'boolean' }, verbose: { type: 'boolean' }, 'known-position': { type: 'boolean' }, position: { type: 'string' }, record: { type: 'boolean' }, rig: { type: 'boolean' }, 'no-carry': { type: 'boolean' } } });

@@ -21,13 +21,9 @@ import { carryCamera, grayPicture, type GrayPicture } from '../engine/vision/cal
 import type { Camera } from '../engine/geometry/camera.js';
 import { gridErrors } from './eval/grid-errors.js';
 import { machineDescription, report, runBench } from './machine.js';
+import { quantile } from './eval/quantile.js';
 
 const CLIPS = fileURLToPath(new URL('../../../shared/data/clips/', import.meta.url));
-const quantile = (v: readonly number[], q: number) => {
-  const s = [...v].sort((a, b) => a - b);
-  return s.length ? (s[Math.min(s.length - 1, Math.floor(q * s.length))] as number) : NaN;
-};
-
 /** Median distance between the pitch points two cameras put under the same pixels (those `a` sees of the grid). */
 const gridDistance = (a: Camera, b: Camera): number => quantile(gridErrors(a, b), 0.5);
 

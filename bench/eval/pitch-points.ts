@@ -1,5 +1,6 @@
 import { groundProjector, scaleCamera, type Camera } from '../../engine/geometry/camera.js';
 import { PITCH_LENGTH, PITCH_WIDTH } from '../../engine/geometry/pitch-markings.js';
+import { quantile } from './quantile.js';
 
 /**
  * The real pitch-point dev set (bench/real-pitch-points.json): painted pitch points (line crossings, box
@@ -60,11 +61,6 @@ export function scorePitchPoints(frames: readonly PitchPointFrame[], cameraAt: (
   }
   return out;
 }
-
-const quantile = (v: readonly number[], q: number) => {
-  const s = [...v].sort((a, b) => a - b);
-  return s.length ? (s[Math.min(s.length - 1, Math.floor(q * s.length))] as number) : NaN;
-};
 
 /** A table row: clip, frames calibrated of labelled, points, median / p95 error. */
 export function pitchPointLine(clip: string, s: PitchPointScore): string {
