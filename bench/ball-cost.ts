@@ -12,13 +12,12 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { decodeFrames } from '../engine/io/frame-source.js';
-import { probeVideo } from '../engine/io/probe.js';
 import { analyseVideo } from '../engine/video/analyse-video.js';
-import { analysisGeometry } from '../main/service/store/stored-probe.js';
 import { BallDetector } from '../engine/vision/ball/ball-detector.js';
 import { modelFile } from '../engine/video/load-model.js';
 import { machineDescription, report, runBench } from './machine.js';
 import { quantile } from './eval/quantile.js';
+import { wholeVideoInput } from './whole-video-input.js';
 
 const CLIPS = fileURLToPath(new URL('../../../shared/data/clips', import.meta.url));
 const DEFAULT_CLIP = 'seriea_inter_sansiro.mp4';
@@ -55,11 +54,10 @@ async function costAt(clip: string, width: number, height: number, frames: numbe
  * rate is mostly start-up: the camera-rig search before the loop is a fixed cost.
  */
 async function engineRate(clip: string): Promise<{ frames: number; perSecond: number; loopPerSecond: number; size: string }> {
-  const probe = await probeVideo(clip);
-  const geo = analysisGeometry(probe);
+  const { probe, input } = await wholeVideoInput(clip);
   const started = performance.now();
   const marks: { t: number; done: number }[] = [];
-  const r = await analyseVideo({ path: clip, width: geo.width, height: geo.height, sourceWidth: probe.width, sourceHeight: probe.height, startSeconds: null, endSeconds: null }, (_share, _stage, frames) => {
+  const r = await analyseVideo(input, (_share, _stage, frames) => {
     if (frames) marks.push({ t: performance.now(), done: frames.done });
   });
   const [first, last] = [marks[0], marks.at(-1)];

@@ -13,13 +13,12 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { Camera } from '../engine/geometry/camera.js';
-import { probeVideo } from '../engine/io/probe.js';
 import { analyseVideo } from '../engine/video/analyse-video.js';
 import type { BallCandidate } from '../engine/vision/ball/ball-candidates.js';
 import { ballTrack } from '../engine/vision/ball/ball-track.js';
-import { analysisGeometry } from '../main/service/store/stored-probe.js';
 import { addScores, ballScoreLine, rowAt, scoreBallRows, type BallRowAt, type BallScore, type ClipBallLabels } from './eval/ball-dev-set.js';
 import { machineDescription, report, runBench } from './machine.js';
+import { wholeVideoInput } from './whole-video-input.js';
 
 const DATA = fileURLToPath(new URL('../../../shared/data', import.meta.url));
 const BALL_CENTRES = fileURLToPath(new URL('../../bench/real-ball-centres.json', import.meta.url));
@@ -36,11 +35,10 @@ interface RealBallCache {
 }
 
 async function buildCache(path: string, clip: string): Promise<RealBallCache> {
-  const probe = await probeVideo(path);
-  const geo = analysisGeometry(probe);
+  const { probe, input } = await wholeVideoInput(path);
   const started = performance.now();
   const r = await analyseVideo(
-    { path, width: geo.width, height: geo.height, sourceWidth: probe.width, sourceHeight: probe.height, startSeconds: null, endSeconds: null },
+    input,
     () => {},
     { debug: true, ballFrames: true },
   );

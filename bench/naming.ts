@@ -15,14 +15,13 @@ import { evaluate, teamMapping } from './eval/metrics.js';
 import { columnsFromEngineRows } from './eval/engine-rows-columns.js';
 import type { EngineRow } from './eval/eval-types.js';
 import { machineDescription, report, runBench } from './machine.js';
+import { wholeVideoInput } from './whole-video-input.js';
 import { applyCorrections } from '../engine/corrections/apply-corrections.js';
 import { trackList } from '../engine/corrections/track-list.js';
 import { nameFromTruth } from './eval/name-from-truth.js';
 import { nameWithOffers } from './eval/naming-with-offers.js';
 import type { AnalysisFacts } from '../engine/results/analysis-facts.js';
 import { NO_PLAYER, ROLE_GOAL_KEEPER, ROLE_PLAYER, isDetectedStatus, type TrackingColumns } from '../engine/results/tracking-columns.js';
-import { probeVideo } from '../engine/io/probe.js';
-import { analysisGeometry } from '../main/service/store/stored-probe.js';
 import { analyseVideo } from '../engine/video/analyse-video.js';
 
 const COVER = 0.9;
@@ -168,12 +167,8 @@ async function main(): Promise<void> {
 
 /** A real clip (no truth): the video engine runs on it, and the naming it asks for is counted. */
 async function realClip(path: string): Promise<void> {
-  const probe = await probeVideo(path);
-  const geo = analysisGeometry(probe);
-  const result = await analyseVideo(
-    { path, width: geo.width, height: geo.height, sourceWidth: probe.width, sourceHeight: probe.height, startSeconds: null, endSeconds: null },
-    () => {},
-  );
+  const { input } = await wholeVideoInput(path);
+  const result = await analyseVideo(input, () => {});
   const facts = { duration_ms: result.durationMs, frame_ms: 40, players: [] } as unknown as AnalysisFacts;
   const c = coverage(applyCorrections({ tracking: result.columns, events: [], facts }, []).tracking);
   // No truth: each typed name is a new player of the track's squad; the offers taken cannot be checked.

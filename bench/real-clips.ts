@@ -11,16 +11,15 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { createCanvas } from '@napi-rs/canvas';
-import { probeVideo } from '../engine/io/probe.js';
 import { decodeFrames } from '../engine/io/frame-source.js';
 import { VideoEncoder } from '../engine/io/video-encoder.js';
 import { analyseVideo, type DebugFrame } from '../engine/video/analyse-video.js';
-import { analysisGeometry } from '../main/service/store/stored-probe.js';
 import { ROLES } from '../engine/results/tracking-columns.js';
 import { projector, scaleCamera, type Camera } from '../engine/geometry/camera.js';
 import { pitchMarkings } from '../engine/geometry/pitch-markings.js';
 import { maxWeightMatching } from './eval/hungarian.js';
 import { machineDescription, report, runBench } from './machine.js';
+import { wholeVideoInput } from './whole-video-input.js';
 import { cutBox, numbersSheet, sheetReadings, type NumberCrop } from './numbers-sheet.js';
 import { NumberVotes } from '../engine/vision/identity/number-votes.js';
 import { movementCells, movementFigures } from './eval/movement-figures.js';
@@ -127,10 +126,9 @@ async function main(): Promise<void> {
   for (const clip of readdirSync(clipsDir).filter((f) => f.endsWith('.mp4')).sort()) {
     if (values.clip && !clip.includes(values.clip)) continue;
     const path = join(clipsDir, clip);
-    const probe = await probeVideo(path);
-    const geo = analysisGeometry(probe);
+    const { probe, input } = await wholeVideoInput(path);
     const started = performance.now();
-    const r = await analyseVideo({ path, width: geo.width, height: geo.height, sourceWidth: probe.width, sourceHeight: probe.height, startSeconds: null, endSeconds: null }, () => {}, { debug: true });
+    const r = await analyseVideo(input, () => {}, { debug: true });
     const seconds = (performance.now() - started) / 1000;
     const c = r.columns;
     const ballLabel = ballLabels.find((l) => l.clip === clip);
@@ -184,7 +182,7 @@ async function main(): Promise<void> {
     for await (const f of decodeFrames({ path, width: W, height: H })) {
       const d = debug[f.index];
       const sd = d && { ...d, boxes: d.boxes.map((b) => b.map((v) => (v * W) / probe.width) as [number, number, number, number]), ball: d.ball ? [d.ball[0] * W / probe.width, d.ball[1] * W / probe.width] as [number, number] : null };
-      for (const s of shownAt.get(f.index) ?? []) numberCrops.push({ reading: s, ...cutBox(f.rgb, W, H, s.box.map((v) => (v * W) / geo.width)) });
+      for (const s of shownAt.get(f.index) ?? []) numberCrops.push({ reading: s, ...cutBox(f.rgb, W, H, s.box.map((v) => (v * W) / input.width)) });
       const rgba = drawFrame(f.rgb, W, H, sd, labels, (scale * W) / probe.width);
       await enc.write(rgba);
       if (picks.has(f.index)) {
