@@ -49,16 +49,25 @@ export function rotation(cam: Camera): Mat3 {
   const sp = Math.sin(cam.pan);
   const ct = Math.cos(cam.tilt);
   const st = Math.sin(cam.tilt);
-  // forward f, right r = f x up (normalised), down d = f x r.
-  const f = [sp * ct, cp * ct, -st];
-  const r0 = [cp, -sp, 0];
-  const d0 = [f[1]! * r0[2]! - f[2]! * r0[1]!, f[2]! * r0[0]! - f[0]! * r0[2]!, f[0]! * r0[1]! - f[1]! * r0[0]!];
+  // forward f, right r = f x up (normalised), down d = f x r; scalars, as the coarse calibration search
+  // builds a million rotations a frame.
+  const f0 = sp * ct;
+  const f1 = cp * ct;
+  const f2 = -st;
+  const r00 = cp;
+  const r01 = -sp;
+  const r02 = 0;
+  const d00 = f1 * r02 - f2 * r01;
+  const d01 = f2 * r00 - f0 * r02;
+  const d02 = f0 * r01 - f1 * r00;
   // Roll turns right and down about the forward axis.
   const cr = Math.cos(cam.roll);
   const sr = Math.sin(cam.roll);
-  const r = r0.map((v, i) => cr * v + sr * d0[i]!);
-  const d = d0.map((v, i) => -sr * r0[i]! + cr * v);
-  return [r[0]!, r[1]!, r[2]!, d[0]!, d[1]!, d[2]!, f[0]!, f[1]!, f[2]!];
+  return [
+    cr * r00 + sr * d00, cr * r01 + sr * d01, cr * r02 + sr * d02,
+    -sr * r00 + cr * d00, -sr * r01 + cr * d01, -sr * r02 + cr * d02,
+    f0, f1, f2,
+  ];
 }
 
 export interface Projector {

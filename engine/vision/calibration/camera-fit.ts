@@ -57,15 +57,22 @@ export function fitScore(fit: Pick<FitResult, 'inliers' | 'visible'>): number {
   return fit.inliers - 0.5 * (fit.visible - fit.inliers);
 }
 
-/** Projects every model point into u, v; NaN for points behind the camera or beyond the lens's reach. */
-export function projectModel(p: Float64Array, width: number, height: number, model: PitchModel, u: Float64Array, v: Float64Array): void {
+/**
+ * Projects every model point into u, v; NaN for points behind the camera or beyond the lens's reach.
+ * With `only`, just the first `count` points it lists (the others keep what they held).
+ */
+export function projectModel(
+  p: Float64Array, width: number, height: number, model: PitchModel, u: Float64Array, v: Float64Array, only?: { list: Int32Array; count: number },
+): void {
   const cam = fromParams(p, width, height);
   const R = rotation(cam);
   const [cx, cy] = principalPoint(cam);
   const f = cam.focal;
   const k1 = cam.k1;
   const limit2 = lensLimit2(k1);
-  for (let i = 0; i < model.count; i++) {
+  const n = only ? only.count : model.count;
+  for (let k = 0; k < n; k++) {
+    const i = only ? (only.list[k] as number) : k;
     const dx = (model.x[i] as number) - cam.x;
     const dy = (model.y[i] as number) - cam.y;
     const dz = -cam.z;
@@ -84,9 +91,9 @@ export function projectModel(p: Float64Array, width: number, height: number, mod
         v[i] = NaN;
         continue;
       }
-      const k = 1 + k1 * r2;
-      xn *= k;
-      yn *= k;
+      const bend = 1 + k1 * r2;
+      xn *= bend;
+      yn *= bend;
     }
     u[i] = cx + f * xn;
     v[i] = cy + f * yn;

@@ -3,6 +3,7 @@ import type { DistanceMap } from './distance-transform.js';
 import type { LineImage } from './line-pixels.js';
 import { projectModel } from './camera-fit.js';
 import { offsetModel, TANGENT_NUDGE, type PitchModel } from './pitch-model.js';
+import { BearingWindow, type PointList } from './bearing-window.js';
 
 /**
  * Camera positions tried when nothing is known yet, metres: where match cameras stand. The grid is
@@ -86,12 +87,20 @@ const MAX_WEIGHT_PX = 40;
  */
 export function coarseScore(lines: LineImage, dt: DistanceMap, model: PitchModel, p: Float64Array, blur: number, scratch: ScoreScratch, step?: number): number {
   const { width: w, height: h } = lines;
+  projectModel(p, w, h, model, scratch.u, scratch.v);
+  if (step !== undefined) projectModel(p, w, h, offsetModel(model, TANGENT_NUDGE, 0), scratch.u2, scratch.v2);
+  return projectedScore(lines, dt, model, blur, scratch, step);
+}
+
+/** The coarse score from projections already in `scratch` (of every point, or of those `only` lists: every point in the picture). */
+function projectedScore(lines: LineImage, dt: DistanceMap, model: PitchModel, blur: number, scratch: ScoreScratch, step?: number, only?: PointList): number {
+  const { width: w, height: h } = lines;
   const { u, v, u2, v2 } = scratch;
-  projectModel(p, w, h, model, u, v);
-  if (step !== undefined) projectModel(p, w, h, offsetModel(model, TANGENT_NUDGE, 0), u2, v2);
   let s = 0;
   let inside = 0;
-  for (let i = 0; i < model.count; i++) {
+  const n = only ? only.count : model.count;
+  for (let k = 0; k < n; k++) {
+    const i = only ? (only.list[k] as number) : k;
     const x = u[i] as number;
     const y = v[i] as number;
     if (!(x === x) || x < 0 || y < 0 || x > w - 1 || y > h - 1) continue;
@@ -119,13 +128,15 @@ function pointScore(lines: LineImage, dt: DistanceMap, k: number, blur: number):
  * to its neighbour on the marking, capped), from projections already in `scratch` (coarseScore's):
  * no second projection, so the grid can rank by both at once.
  */
-export function lengthScore(lines: LineImage, dt: DistanceMap, model: PitchModel, blur: number, scratch: ScoreScratch): number {
+export function lengthScore(lines: LineImage, dt: DistanceMap, model: PitchModel, blur: number, scratch: ScoreScratch, only?: PointList): number {
   const { width: w, height: h } = lines;
   const { u, v } = scratch;
   const pair = model.pair;
   let s = 0;
   let inside = 0;
-  for (let i = 0; i < model.count; i++) {
+  const n = only ? only.count : model.count;
+  for (let k = 0; k < n; k++) {
+    const i = only ? (only.list[k] as number) : k;
     const x = u[i] as number;
     const y = v[i] as number;
     if (!(x === x) || x < 0 || y < 0 || x > w - 1 || y > h - 1) continue;
@@ -155,6 +166,7 @@ export function searchCamera(lines: LineImage, dt: DistanceMap, model: PitchMode
   const tiltMargin = o.tiltMargin ?? 0.2;
   const keepByLength = o.keepByLength ?? 0;
   const scratch = scoreScratch(model);
+  const nudged = offsetModel(model, TANGENT_NUDGE, 0);
   const all: Hypothesis[] = [];
   const p = new Float64Array(10);
   p[8] = o.centre?.[0] ?? 0;
@@ -170,6 +182,7 @@ export function searchCamera(lines: LineImage, dt: DistanceMap, model: PitchMode
   for (const [cx, cy, cz] of o.positions) {
     const best: Hypothesis[] = [];
     const byLength: Hypothesis[] = [];
+    const window = new BearingWindow(model, cx, cy);
     const pans = corners.map(([x, y]) => Math.atan2(x - cx, y - cy));
     // Unwrap around the pitch centre's bearing so ranges do not split at +-pi.
     const mid = Math.atan2(L / 2 - cx, W / 2 - cy);
@@ -196,8 +209,15 @@ export function searchCamera(lines: LineImage, dt: DistanceMap, model: PitchMode
               p[5] = cy;
               p[6] = cz;
               p[7] = k1;
-              offer(best, keep, coarseScore(lines, dt, model, p, blur, scratch, o.modelStep));
-              if (keepByLength > 0) offer(byLength, keepByLength, lengthScore(lines, dt, model, blur, scratch));
+              if (window.select(p, w, h, keepByLength > 0)) {
+                projectModel(p, w, h, model, scratch.u, scratch.v, window.projected);
+                if (o.modelStep !== undefined) projectModel(p, w, h, nudged, scratch.u2, scratch.v2, window.inView);
+                offer(best, keep, projectedScore(lines, dt, model, blur, scratch, o.modelStep, window.inView));
+                if (keepByLength > 0) offer(byLength, keepByLength, lengthScore(lines, dt, model, blur, scratch, window.inView));
+              } else {
+                offer(best, keep, coarseScore(lines, dt, model, p, blur, scratch, o.modelStep));
+                if (keepByLength > 0) offer(byLength, keepByLength, lengthScore(lines, dt, model, blur, scratch));
+              }
             }
           }
         }
