@@ -2,7 +2,8 @@ import { frameAt } from '../io/frame-source.js';
 import { thumbnail } from '../vision/scenes/thumbnail.js';
 import { looksLikePlay, sceneFeatures } from '../vision/scenes/scene-features.js';
 import { linePixels } from '../vision/calibration/line-pixels.js';
-import { discoverRig, type RigEstimate } from '../vision/calibration/rig-discovery.js';
+import type { RigEstimate } from '../vision/calibration/rig-discovery.js';
+import { discoverRigOnThreads } from './rig-search-thread.js';
 
 /** Where the camera stands, from up to five frames spread over the span that look like play (seeking, before the pass). */
 export async function findRig(
@@ -16,5 +17,5 @@ export async function findRig(
   }
   // The frames with the most line evidence first: they calibrate from scratch most surely.
   samples.sort((a, b) => b.count - a.count);
-  return discoverRig(samples, { distortion: o.distortion });
+  return discoverRigOnThreads(samples, { distortion: o.distortion });
 }

@@ -21,6 +21,14 @@ export interface RigEstimate {
 /** Frames the wide search tries when the broadcast search calibrated none (the most line pixels first: callers sort). */
 const WIDE_TRIES = 2;
 
+/** Frames that must calibrate from scratch before the search stops (each search costs seconds). */
+export const ENOUGH_FRAMES = 3;
+
+/** One frame searched from scratch (every plausible camera position), as the tracker's first frame is. */
+export function searchFromScratch(lines: LineImage, distortion?: boolean): Camera | null {
+  return new CalibrationTracker({ distortion }).next(lines).camera ?? null;
+}
+
 /**
  * Where the main camera stands, from a handful of frames spread over the video: each frame is searched
  * from scratch (every plausible camera position), and the positions of the frames that calibrated are
@@ -29,17 +37,29 @@ const WIDE_TRIES = 2;
  * with different pan and zoom pin it down, and tracking refines it further.
  */
 export function discoverRig(frames: readonly LineImage[], options: { distortion?: boolean; enough?: number } = {}): RigEstimate | null {
-  const found: { p: [number, number, number]; w: number; frame: LineImage; params: Float64Array }[] = [];
-  let tried = 0;
+  const searched: (Camera | null)[] = [];
+  let found = 0;
   for (const lines of frames) {
-    tried++;
-    const tracker = new CalibrationTracker({ distortion: options.distortion });
-    const r = tracker.next(lines);
-    if (r.camera) found.push({ p: [r.camera.x, r.camera.y, r.camera.z], w: r.inliers, frame: lines, params: toParams(r.camera) });
+    const camera = searchFromScratch(lines, options.distortion);
+    searched.push(camera);
+    if (camera) found++;
     // Each search costs seconds: stop once enough frames agree.
-    if (found.length >= (options.enough ?? 3)) break;
+    if (found >= (options.enough ?? ENOUGH_FRAMES)) break;
   }
-  if (!found.length) return discoverWideRig(frames, options.distortion, tried);
+  return rigFromSearches(frames, searched, options.distortion);
+}
+
+/**
+ * discoverRig's answer from the searches of its first frames, in order (searched[k] is frames[k]'s, the
+ * frames tried): made elsewhere, on other threads (engine/video/rig-search-thread.ts), the same answer.
+ */
+export function rigFromSearches(frames: readonly LineImage[], searched: readonly (Camera | null)[], distortion?: boolean): RigEstimate | null {
+  const found: { p: [number, number, number]; frame: LineImage; params: Float64Array }[] = [];
+  searched.forEach((camera, k) => {
+    if (camera) found.push({ p: [camera.x, camera.y, camera.z], frame: frames[k] as LineImage, params: toParams(camera) });
+  });
+  const tried = searched.length;
+  if (!found.length) return discoverWideRig(frames, distortion, tried);
   const median = (k: 0 | 1 | 2) => {
     const v = found.map((f) => f.p[k]).sort((a, b) => a - b);
     return v[Math.floor(v.length / 2)] as number;
