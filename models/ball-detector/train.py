@@ -212,6 +212,20 @@ def colour_jitter(batch, gen):
     return b.clamp_(0, 1).reshape(n, c, h, w)
 
 
+def degrade(batch, gen, share):
+    """Less detail for a `share` of the samples, the same for their three frames: the picture shrunk by 1.3-2.5
+    and enlarged back (a low-resolution broadcast, a screen capture, a heavily compressed stream)."""
+    n, c, h, w = batch.shape
+    pick = torch.rand(n, generator=gen, device=batch.device) < share
+    if not pick.any():
+        return batch
+    factor = 1.3 + 1.2 * torch.rand(1, generator=gen, device=batch.device).item()
+    small = F.interpolate(batch[pick], size=(max(1, round(h / factor)), max(1, round(w / factor))), mode='area')
+    out = batch.clone()
+    out[pick] = F.interpolate(small, size=(h, w), mode='bilinear', align_corners=False)
+    return out
+
+
 def focal_loss(logit, heat, counts):
     """CenterNet's penalty-reduced focal loss, normalised by the number of balls (at least one)."""
     p = torch.sigmoid(logit).clamp(1e-4, 1 - 1e-4)
@@ -348,6 +362,7 @@ def main():
     ap.add_argument('--teacher-widths', type=int, nargs=4, default=[32, 32, 48, 64])
     ap.add_argument('--distil', type=float, default=1.0, help="weight of the teacher's heatmap in the loss")
     ap.add_argument('--batched', action='store_true', help='batched crops on the CPU too (to try the GPU path here)')
+    ap.add_argument('--degrade', type=float, default=0.0, help='share of the crops shown with less detail (degrade)')
     args = ap.parse_args()
     torch.manual_seed(args.seed)
     torch.set_num_threads(args.threads)
@@ -406,11 +421,11 @@ def main():
         picks = [rng.choice(train_real if rng.random() < args.real_share else train_sim) for _ in range(args.batch)]
         if batched:
             choices = [batched.choose(k, rng, args.still_share) for k in picks]
-            x = colour_jitter(batched.crops(choices), gen)
+            x = degrade(colour_jitter(batched.crops(choices), gen), gen, args.degrade)
             heat, counts, reg, reg_mask = batched.targets(choices)
         else:
             batch = [sample(frames, raw, by_key, k, rng, args.still_share) for k in picks]
-            x = colour_jitter(torch.stack([b[0] for b in batch]), gen)
+            x = degrade(colour_jitter(torch.stack([b[0] for b in batch]), gen), gen, args.degrade)
             heat, counts, reg, reg_mask = (torch.from_numpy(np.stack([b[j] for b in batch])) for j in range(1, 5))
         with torch.autocast(device_type=dev.type, dtype=torch.bfloat16, enabled=dev.type == 'cuda'):
             out = model(x).float()
