@@ -215,6 +215,9 @@ def colour_jitter(batch, gen):
 def degrade(batch, gen, share):
     """Less detail for a `share` of the samples, the same for their three frames: the picture shrunk by 1.3-2.5
     and enlarged back (a low-resolution broadcast, a screen capture, a heavily compressed stream)."""
+    if share <= 0:
+        # No draw from the generator either: a run without --degrade sees the augmentations it saw before.
+        return batch
     n, c, h, w = batch.shape
     pick = torch.rand(n, generator=gen, device=batch.device) < share
     if not pick.any():
