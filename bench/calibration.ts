@@ -22,7 +22,6 @@ import type { FrameTruth } from '../engine/match-data/frame-truth.js';
 import { machineDescription, report, runBench } from './machine.js';
 import { quantile } from './eval/quantile.js';
 
-
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { truth: { type: 'string' }, every: { type: 'string' }, limit: { type: 'string' }, distortion: { type: 'boolean' }, verbose: { type: 'boolean' }, 'known-position': { type: 'boolean' }, position: { type: 'string' }, record: { type: 'boolean' }, rig: { type: 'boolean' }, 'no-carry': { type: 'boolean' } } });
   if (!values.truth) throw new Error('usage: npm run bench:calibration -- --truth DIR [--every N] [--limit N]');

@@ -11,8 +11,8 @@ const SLACK = 1e-6;
 
 /**
  * The model points a level camera (no roll, no lens bend) standing at one place can show, picked by
- * their bearing from it. The coarse grid scores a million poses a frame and most are zoomed in, where
- * a tenth of the pitch's points are in view: a point's bearing off the pan axis bounds where it lands
+ * their bearing from it. The coarse grid scores a million poses a frame and most are zoomed in, with
+ * a small share of the pitch's points in view: a point's bearing off the pan axis bounds where it lands
  * across the picture, so the others need no projection. Every point in the picture is in the window,
  * so a score over the window is the score over all points, term for term in the same order.
  */
