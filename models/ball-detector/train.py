@@ -325,6 +325,23 @@ def pick_threshold(rows):
     return 0.5
 
 
+def refresh_norms(model, frames, raw, by_key, train_sim, train_real, rng, gen, args, batches=100):
+    """Measures the batch-norm statistics of averaged weights again on training crops: the mean of the
+    running statistics seen along the way is not the statistics of the mean network (Izmailov et al. 2018)."""
+    norms = [m for m in model.modules() if isinstance(m, nn.modules.batchnorm._BatchNorm)]
+    for m in norms:
+        m.reset_running_stats()
+        m.momentum = None
+    model.train()
+    with torch.no_grad():
+        for _ in range(batches):
+            picks = [rng.choice(train_real if rng.random() < args.real_share else train_sim) for _ in range(args.batch)]
+            batch = [sample(frames, raw, by_key, k, rng, args.still_share) for k in picks]
+            model(degrade(colour_jitter(torch.stack([b[0] for b in batch]), gen), gen, args.degrade))
+    for m in norms:
+        m.momentum = 0.1
+
+
 def finish(model, frames, raw, by_key, args, facts):
     """Scores the model on the validation and held-out frames there are, exports the ONNX model and
     writes metrics.json and the weights to --out."""
@@ -366,6 +383,7 @@ def main():
     ap.add_argument('--distil', type=float, default=1.0, help="weight of the teacher's heatmap in the loss")
     ap.add_argument('--batched', action='store_true', help='batched crops on the CPU too (to try the GPU path here)')
     ap.add_argument('--degrade', type=float, default=0.0, help='share of the crops shown with less detail (degrade)')
+    ap.add_argument('--average-from', type=float, help='share of the budget from which the learning rate stays as it is and the weights are averaged (the mean is what is scored and saved)')
     args = ap.parse_args()
     torch.manual_seed(args.seed)
     torch.set_num_threads(args.threads)
@@ -408,6 +426,7 @@ def main():
     os.makedirs(args.out, exist_ok=True)
     budget = args.minutes * 60
     checkpoints = sorted(args.checkpoints)
+    averaged = None
     start = time.time()
     step = 0
     log = [0.0, 0.0]
@@ -418,6 +437,8 @@ def main():
         frac = elapsed / budget
         if checkpoints and frac >= checkpoints[0]:
             torch.save(model.state_dict(), os.path.join(args.out, f'ckpt-{checkpoints.pop(0)}.pt'))
+        if args.average_from is not None:
+            frac = min(frac, args.average_from)
         lr = args.lr * min(1.0, (step + 1) / 200) * 0.5 * (1 + math.cos(math.pi * frac))
         for g in opt.param_groups:
             g['lr'] = lr
@@ -443,6 +464,10 @@ def main():
         loss.backward()
         opt.step()
         step += 1
+        if args.average_from is not None and elapsed >= args.average_from * budget:
+            if averaged is None:
+                averaged = torch.optim.swa_utils.AveragedModel(model)
+            averaged.update_parameters(model)
         if step % 50 == 0:
             log = [0.9 * a + 0.1 * b.item() for a, b in zip(log, (hm, off))]
         if step % 200 == 0:
@@ -451,8 +476,14 @@ def main():
             rows = evaluate(model, frames, raw, by_key, limit=60)
             print('valid', json.dumps({n: at_threshold(r, 0.3) for n, r in rows.items()}), flush=True)
     minutes = (time.time() - start) / 60
+    facts = {}
+    if averaged is not None:
+        torch.save(model.state_dict(), os.path.join(args.out, 'last.pt'))
+        facts = {'averaged_steps': int(averaged.n_averaged)}
+        model = averaged.module.to('cpu')
+        refresh_norms(model, frames, raw, by_key, train_sim, train_real, rng, torch.Generator().manual_seed(args.seed), args)
     finish(model, frames, raw, by_key, args, {'steps': step, 'batch': args.batch, 'crop': [CROP_W, CROP_H], 'minutes': round(minutes, 1), 'device': args.device,
-                                              'train_frames': {'rendered': len(train_sim), 'real': len(train_real)}})
+                                              'train_frames': {'rendered': len(train_sim), 'real': len(train_real)}, **facts})
 
 
 if __name__ == '__main__':
