@@ -28,7 +28,8 @@ import { loadEngineOutput } from './eval/load.js';
 import { columnsFromEngineRows } from './eval/engine-rows-columns.js';
 import { eventsFromRows } from '../engine/events/events-from-rows.js';
 import { numberEvents } from '../engine/events/number-events.js';
-import { homeStartsLeft, importSimTruth } from '../engine/import/from-sim.js';
+import { PITCH_LENGTH } from '../engine/geometry/pitch-markings.js';
+import { importSimTruth } from '../engine/import/from-sim.js';
 import { machineDescription, report, runBench } from './machine.js';
 
 const METRICA = fileURLToPath(new URL('../../../shared/data/metrica/Sample_Game_1/Sample_Game_1_RawEventsData.csv', import.meta.url));
@@ -100,7 +101,7 @@ async function endToEnd(truthDir: string, analysisDir: string): Promise<void> {
   const events = numberEvents(eventsFromRows(columns, { durationMs: truth.track.frames * truth.track.frameMs }));
   const ms = performance.now() - t0;
   // The fixture's events from its first to its last frame; our team labels back to the truth's squads
-  // by where the squads stood (team_0 started on the left; the truth's 0 is home).
+  // by where the squads stood (the truth's 0 is home).
   const from = truth.track.startMs;
   const to = from + truth.track.frames * truth.track.frameMs;
   const inWindow = truth.events.filter((e) => e.start_ms >= from && e.start_ms < to);
@@ -125,7 +126,11 @@ async function endToEnd(truthDir: string, analysisDir: string): Promise<void> {
   ].join('\n'));
 }
 
-/** Whether the truth's home squad (0) stands in the left half in the first frame it is on the pitch. */
+/**
+ * Whether the truth's home squad (0) stands in the left half in the fixture's first frame with it on the
+ * pitch. The video engine's team_0 is the squad further left in the analysis's first minute, whichever
+ * half the video shows, so a second-half fixture keeps its own sides (not the match's kick-off sides).
+ */
 function homeStartsLeftIn(track: SimTrack): boolean {
   const n = track.objects.length;
   for (let f = 0; f < track.frames; f++) {
@@ -138,7 +143,7 @@ function homeStartsLeftIn(track: SimTrack): boolean {
         count++;
       }
     });
-    if (count) return homeStartsLeft({ homeMeanX: sum / count, period: track.period[f] as number || 1 });
+    if (count) return sum / count < PITCH_LENGTH / 2;
   }
   return true;
 }
