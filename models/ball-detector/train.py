@@ -325,21 +325,24 @@ def pick_threshold(rows):
     return 0.5
 
 
+def pick_frames(train_sim, train_real, rng, args):
+    """The frames of one batch: a share of them real, the rest rendered."""
+    return [rng.choice(train_real if rng.random() < args.real_share else train_sim) for _ in range(args.batch)]
+
+
+def cpu_batch(frames, raw, by_key, picks, rng, gen, args):
+    """The picked frames' random crops as the network sees them (jittered, some degraded) and their targets."""
+    batch = [sample(frames, raw, by_key, k, rng, args.still_share) for k in picks]
+    x = degrade(colour_jitter(torch.stack([b[0] for b in batch]), gen), gen, args.degrade)
+    return x, [torch.from_numpy(np.stack([b[j] for b in batch])) for j in range(1, 5)]
+
+
 def refresh_norms(model, frames, raw, by_key, train_sim, train_real, rng, gen, args, batches=100):
     """Measures the batch-norm statistics of averaged weights again on training crops: the mean of the
     running statistics seen along the way is not the statistics of the mean network (Izmailov et al. 2018)."""
-    norms = [m for m in model.modules() if isinstance(m, nn.modules.batchnorm._BatchNorm)]
-    for m in norms:
-        m.reset_running_stats()
-        m.momentum = None
-    model.train()
+    crops = (cpu_batch(frames, raw, by_key, pick_frames(train_sim, train_real, rng, args), rng, gen, args)[0] for _ in range(batches))
     with torch.no_grad():
-        for _ in range(batches):
-            picks = [rng.choice(train_real if rng.random() < args.real_share else train_sim) for _ in range(args.batch)]
-            batch = [sample(frames, raw, by_key, k, rng, args.still_share) for k in picks]
-            model(degrade(colour_jitter(torch.stack([b[0] for b in batch]), gen), gen, args.degrade))
-    for m in norms:
-        m.momentum = 0.1
+        torch.optim.swa_utils.update_bn(crops, model)
 
 
 def finish(model, frames, raw, by_key, args, facts):
@@ -442,15 +445,13 @@ def main():
         lr = args.lr * min(1.0, (step + 1) / 200) * 0.5 * (1 + math.cos(math.pi * frac))
         for g in opt.param_groups:
             g['lr'] = lr
-        picks = [rng.choice(train_real if rng.random() < args.real_share else train_sim) for _ in range(args.batch)]
+        picks = pick_frames(train_sim, train_real, rng, args)
         if batched:
             choices = [batched.choose(k, rng, args.still_share) for k in picks]
             x = degrade(colour_jitter(batched.crops(choices), gen), gen, args.degrade)
             heat, counts, reg, reg_mask = batched.targets(choices)
         else:
-            batch = [sample(frames, raw, by_key, k, rng, args.still_share) for k in picks]
-            x = degrade(colour_jitter(torch.stack([b[0] for b in batch]), gen), gen, args.degrade)
-            heat, counts, reg, reg_mask = (torch.from_numpy(np.stack([b[j] for b in batch])) for j in range(1, 5))
+            x, (heat, counts, reg, reg_mask) = cpu_batch(frames, raw, by_key, picks, rng, gen, args)
         with torch.autocast(device_type=dev.type, dtype=torch.bfloat16, enabled=dev.type == 'cuda'):
             out = model(x).float()
         hm = focal_loss(out[:, 0], heat, counts)
