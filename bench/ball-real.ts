@@ -16,7 +16,7 @@ import type { Camera } from '../engine/geometry/camera.js';
 import { analyseVideo } from '../engine/video/analyse-video.js';
 import type { BallCandidate } from '../engine/vision/ball/ball-candidates.js';
 import { ballTrack } from '../engine/vision/ball/ball-track.js';
-import { addScores, ballScoreLine, rowAt, scoreBallRows, type BallRowAt, type BallScore, type ClipBallLabels } from './eval/ball-dev-set.js';
+import { addScores, addTallies, ballScoreLine, ballTotalLines, rowAt, tallyBallRows, type BallRowAt, type BallTally, type ClipBallLabels } from './eval/ball-dev-set.js';
 import { machineDescription, report, runBench } from './machine.js';
 import { wholeVideoInput } from './whole-video-input.js';
 
@@ -62,7 +62,7 @@ async function main(): Promise<void> {
   const labels = (JSON.parse(readFileSync(BALL_CENTRES, 'utf8')) as { clips: ClipBallLabels[] }).clips;
   const lines: string[] = [];
   const misses: string[] = [];
-  let total: BallScore | null = null;
+  let total: BallTally | null = null;
   let passMs = 0;
   for (const label of labels) {
     if (values.clip && !label.clip.includes(values.clip)) continue;
@@ -84,9 +84,9 @@ async function main(): Promise<void> {
     points.forEach((p, f) => {
       if (p && cache.analysable[f]) rows.push({ t: f * FRAME_MS, u: p.u * cache.scaleX, v: p.v * cache.scaleY });
     });
-    const score = scoreBallRows(label, rows);
-    lines.push(ballScoreLine(label.clip, score));
-    total = total ? addScores(total, score) : score;
+    const tally = tallyBallRows(label, rows);
+    lines.push(ballScoreLine(label.clip, addScores(tally.whole, tally.half)));
+    total = addTallies(total, tally);
     if (values.misses) {
       for (const f of label.frames) {
         const row = rowAt(rows, f.t_ms);
@@ -97,7 +97,7 @@ async function main(): Promise<void> {
     }
   }
   if (misses.length) process.stdout.write(`${misses.join('\n')}\n`);
-  if (total) lines.push(ballScoreLine('**all clips**', total));
+  if (total) lines.push(...ballTotalLines(total));
   report([
     `## bench:ball-real ${new Date().toISOString().slice(0, 10)}`,
     '',

@@ -24,11 +24,11 @@ import { cutBox, numbersSheet, sheetReadings, type NumberCrop } from './numbers-
 import { NumberVotes } from '../engine/vision/identity/number-votes.js';
 import { movementCells, movementFigures } from './eval/movement-figures.js';
 import { addPitchScores, pitchPointLine, scorePitchPoints, type PitchPointFrame, type PitchPointScore } from './eval/pitch-points.js';
-import { addScores, ballRowsOf, ballScoreLine, scoreBallRows, type BallScore, type ClipBallLabels } from './eval/ball-dev-set.js';
+import { addScores, addTallies, ballRowsOf, ballScoreLine, ballTotalLines, tallyBallRows, type BallTally, type ClipBallLabels } from './eval/ball-dev-set.js';
 import { NULL_I16 } from '../engine/results/tracking-columns.js';
 
 const DATA = fileURLToPath(new URL('../../../shared/data/', import.meta.url));
-/** Our own real dev set: the ball's centre by eye once a second on every clip (eval/ball-dev-set.ts). */
+/** Our own real dev set: the ball's centre by eye every half second on every clip (eval/ball-dev-set.ts). */
 const BALL_CENTRES = fileURLToPath(new URL('../../bench/real-ball-centres.json', import.meta.url));
 const PITCH_POINTS = fileURLToPath(new URL('../../bench/real-pitch-points.json', import.meta.url));
 
@@ -119,7 +119,7 @@ async function main(): Promise<void> {
   const annLines: string[] = [];
   const ballLabels = existsSync(BALL_CENTRES) ? (JSON.parse(readFileSync(BALL_CENTRES, 'utf8')) as { clips: ClipBallLabels[] }).clips : [];
   const ballLines: string[] = [];
-  let ballTotal: BallScore | null = null;
+  let ballTotal: BallTally | null = null;
   const pitchFrames: PitchPointFrame[] = existsSync(PITCH_POINTS) ? (JSON.parse(readFileSync(PITCH_POINTS, 'utf8')) as { frames: PitchPointFrame[] }).frames : [];
   const pitchLines: string[] = [];
   let pitchTotal: PitchPointScore | null = null;
@@ -133,9 +133,9 @@ async function main(): Promise<void> {
     const c = r.columns;
     const ballLabel = ballLabels.find((l) => l.clip === clip);
     if (ballLabel) {
-      const score = scoreBallRows(ballLabel, ballRowsOf(c, ROLES.indexOf('ball'), NULL_I16));
-      ballLines.push(ballScoreLine(clip, score));
-      ballTotal = ballTotal ? addScores(ballTotal, score) : score;
+      const tally = tallyBallRows(ballLabel, ballRowsOf(c, ROLES.indexOf('ball'), NULL_I16));
+      ballLines.push(ballScoreLine(clip, addScores(tally.whole, tally.half)));
+      ballTotal = addTallies(ballTotal, tally);
     }
     const labels = new Map<number, Label>();
     let offPitch = 0;
@@ -291,12 +291,12 @@ async function main(): Promise<void> {
     ...pitchLines,
     ...(pitchTotal ? [pitchPointLine('**all clips**', pitchTotal)] : []),
     '',
-    'The ball against our real dev set (bench/real-ball-centres.json: the centre by eye once a second; never tuned on):',
+    'The ball against our real dev set (bench/real-ball-centres.json: the centre by eye every half second; never tuned on):',
     '',
     '| clip | ball visible | row within 2% of the width | within 1% | row farther (wrong) | no row (missed) | hidden | not in the picture |',
     '|---|---|---|---|---|---|---|---|',
     ...ballLines,
-    ...(ballTotal ? [ballScoreLine('**all clips**', ballTotal)] : []),
+    ...(ballTotal ? ballTotalLines(ballTotal) : []),
     '',
     'Shirt numbers read (the crops they were read from: numbers.png beside each overlay; no truth for them, judged by eye):',
     '',

@@ -1,6 +1,7 @@
 /**
- * The real ball dev set (bench/real-ball-centres.json): the ball's centre labelled by eye once a second
- * on every real clip, with frames where it is hidden or out of the picture. Measured on, never tuned on.
+ * The real ball dev set (bench/real-ball-centres.json): the ball's centre labelled by eye at every whole
+ * second of every real clip and, labelled later, at every half second between (k = 0.5, 1.5, ...), with
+ * frames where it is hidden or out of the picture. Measured on, never tuned on.
  * Scores the engine's ball rows against it: a row counts at the label's time when its timestamp is the
  * nearest on the 25 FPS grid (within half a frame).
  */
@@ -95,6 +96,38 @@ export function ballRowsOf(c: { length: number; timestamp: Int32Array; role: Uin
     out.push({ t: c.timestamp[i] as number, u: u === nullValue ? null : u, v: v === nullValue ? null : v });
   }
   return out;
+}
+
+/** The labels at whole seconds (the set's first labelling) or at the half seconds between them. */
+export function labelsAt(labels: ClipBallLabels, which: 'whole' | 'half'): ClipBallLabels {
+  return { ...labels, frames: labels.frames.filter((f) => Number.isInteger(f.k) === (which === 'whole')) };
+}
+
+/**
+ * A score kept apart for the whole-second and the half-second labels: the whole seconds compare with
+ * every figure recorded before the half seconds were labelled, and the half seconds are labels no
+ * decision has yet looked at.
+ */
+export interface BallTally {
+  whole: BallScore;
+  half: BallScore;
+}
+
+export function tallyBallRows(labels: ClipBallLabels, rows: readonly BallRowAt[]): BallTally {
+  return { whole: scoreBallRows(labelsAt(labels, 'whole'), rows), half: scoreBallRows(labelsAt(labels, 'half'), rows) };
+}
+
+export function addTallies(a: BallTally | null, b: BallTally): BallTally {
+  return a ? { whole: addScores(a.whole, b.whole), half: addScores(a.half, b.half) } : b;
+}
+
+/** The table's closing lines: all clips at the whole seconds, at the half seconds, and both. */
+export function ballTotalLines(t: BallTally): string[] {
+  return [
+    ballScoreLine('all clips, whole seconds', t.whole),
+    ballScoreLine('all clips, half seconds', t.half),
+    ballScoreLine('**all clips**', addScores(t.whole, t.half)),
+  ];
 }
 
 /** One table row: share within 2% (and 1%) of visible frames, and rows where there is no ball to see. */

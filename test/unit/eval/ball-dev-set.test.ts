@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addScores, rowAt, scoreBallRows, type ClipBallLabels } from '../../../bench/eval/ball-dev-set.js';
+import { addScores, addTallies, ballTotalLines, labelsAt, rowAt, scoreBallRows, tallyBallRows, type ClipBallLabels } from '../../../bench/eval/ball-dev-set.js';
 
 const labels: ClipBallLabels = {
   clip: 'x.mp4', width: 1000, height: 500, fps: 25,
@@ -32,5 +32,34 @@ describe('the real ball dev set score', () => {
     expect(rowAt(rows, 1010)?.u).toBe(2);
     expect(rowAt(rows, 1025)?.u).toBe(3);
     expect(rowAt(rows, 1100)).toBeNull();
+  });
+});
+
+describe('the dev set at whole and half seconds', () => {
+  const both: ClipBallLabels = {
+    ...labels,
+    frames: [
+      { k: 0, t_ms: 0, state: 'visible', x: 100, y: 100 },
+      { k: 0.5, t_ms: 520, state: 'visible', x: 150, y: 100 },
+      { k: 1, t_ms: 1000, state: 'visible', x: 200, y: 100 },
+      { k: 1.5, t_ms: 1520, state: 'out', x: null, y: null },
+    ],
+  };
+
+  it('splits the labels by whether k is a whole second', () => {
+    expect(labelsAt(both, 'whole').frames.map((f) => f.k)).toEqual([0, 1]);
+    expect(labelsAt(both, 'half').frames.map((f) => f.k)).toEqual([0.5, 1.5]);
+  });
+
+  it('keeps the two scores apart and totals them on the last line', () => {
+    const rows = [{ t: 0, u: 100, v: 100 }, { t: 520, u: 400, v: 100 }, { t: 1520, u: 5, v: 5 }];
+    const t = tallyBallRows(both, rows);
+    expect(t.whole).toMatchObject({ visible: 2, within2: 1, missed: 1, out: 0 });
+    expect(t.half).toMatchObject({ visible: 1, within2: 0, wrong: 1, out: 1, outWithRow: 1 });
+    const twice = addTallies(t, t);
+    expect(twice.half.wrong).toBe(2);
+    const lines = ballTotalLines(twice);
+    expect(lines).toHaveLength(3);
+    expect(lines[2]).toContain('| **all clips** | 6 | 2 (33%) |');
   });
 });
