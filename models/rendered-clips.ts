@@ -31,6 +31,8 @@ export interface ClipPlan {
   fullHd: number;
   /** When given, each clip's H.264 CRF is drawn from this range (after the other draws). */
   crf?: [number, number];
+  /** Boots of the rendered players (RenderOptions.boots); black when not given. */
+  boots?: 'black' | 'varied';
 }
 
 export interface RenderedClip {
@@ -68,7 +70,7 @@ export async function* renderClips(plan: ClipPlan): AsyncGenerator<RenderedClip>
     const truth = simTruth(source, track, { seed, file: 'Sample_Game_1', format: 'metrica-csv' });
     const dir = mkdtempSync(join(tmpdir(), 'recipe-clip-'));
     try {
-      await renderTruthVideo(dir, truth, { camera, width, height, seed, k1, cuts: camera === 'broadcast', ...(crf !== null ? { crf } : {}) });
+      await renderTruthVideo(dir, truth, { camera, width, height, seed, k1, cuts: camera === 'broadcast', ...(crf !== null ? { crf } : {}), ...(plan.boots ? { boots: plan.boots } : {}) });
       const frames = readFileSync(join(dir, 'frames.ndjson'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as FrameTruth);
       yield { index: c, camera, width, height, k1, crf, dir, truth: frames };
     } finally {

@@ -3,7 +3,7 @@
  * size, each with where the ball is in it (or that it is not there), kept in runs of consecutive frames
  * so the trainer can give the network the frames before each one.
  *
- *   node dist/models/ball-detector/make-data.js --out DIR [--clips 24] [--seconds 6] [--real]
+ *   node dist/models/ball-detector/make-data.js --out DIR [--clips 24] [--seconds 6] [--real] [--varied-boots]
  *
  * Rendered: clips of Metrica Sample Game 1 (random start, never inside the windows the rendered fixtures
  * score: 10:00-20:00, 30:00-33:00 and the fresh ball fixture 70:00-80:00; seeds 700+; 80% broadcast
@@ -11,7 +11,8 @@
  * ball smears as in broadcast compression), decoded by ffmpeg at the working size as the engine reads
  * video; every analysable frame. The ball is labelled where at least half of it is in the picture; one
  * whose centre lies inside a nearer person's box is marked `hidden` (neither taught as ball nor as
- * background). Clips 5, 11, 17, ... are validation.
+ * background). Clips 5, 11, 17, ... are validation. `--varied-boots` renders each player's boots in a
+ * colour real boots come in (white, pink, orange, lime, gold, blue, black) instead of black on everyone.
  * Real (`--real`): the labelled broadcast frames of ../shared/data/detection/football-ball-1237 (every
  * frame has its ball) at 640x360, and the frames of football-players-372 that have a ball box at 960x540;
  * both CC BY 4.0, split by clip (models/real-frames.ts): clip 08fd33 is written as `held-out` for the
@@ -68,8 +69,8 @@ function isCut(a: FrameTruth['camera'], b: FrameTruth['camera']): boolean {
   return Math.abs(a.pan - b.pan) > 0.05 || Math.abs(a.tilt - b.tilt) > 0.03 || Math.abs(Math.log(a.focal / b.focal)) > 0.08 || Math.hypot(a.x - b.x, a.y - b.y) > 1;
 }
 
-async function rendered(out: FrameWriter, clips: number, seconds: number): Promise<void> {
-  const plan = { rngSeed: 7070, seedBase: 700, clips, seconds, avoid: [...FIXTURE_WINDOWS, FRESH_BALL_FIXTURE], broadcast: 0.8, tactical: 0.1, fullHd: 0.33, crf: [23, 33] as [number, number] };
+async function rendered(out: FrameWriter, clips: number, seconds: number, boots: 'black' | 'varied'): Promise<void> {
+  const plan = { rngSeed: 7070, seedBase: 700, clips, seconds, avoid: [...FIXTURE_WINDOWS, FRESH_BALL_FIXTURE], broadcast: 0.8, tactical: 0.1, fullHd: 0.33, crf: [23, 33] as [number, number], boots };
   for await (const clip of renderClips(plan)) {
     const { index: c, camera, width: W, height: H } = clip;
     const scale = workingScale(H);
@@ -122,12 +123,12 @@ function real(out: FrameWriter): void {
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { out: { type: 'string' }, clips: { type: 'string' }, seconds: { type: 'string' }, real: { type: 'boolean' } } });
-  if (!values.out) throw new Error('usage: node dist/models/ball-detector/make-data.js --out DIR [--clips N] [--seconds S] [--real]');
+  const { values } = parseArgs({ options: { out: { type: 'string' }, clips: { type: 'string' }, seconds: { type: 'string' }, real: { type: 'boolean' }, 'varied-boots': { type: 'boolean' } } });
+  if (!values.out) throw new Error('usage: node dist/models/ball-detector/make-data.js --out DIR [--clips N] [--seconds S] [--real] [--varied-boots]');
   const out = new FrameWriter(values.out);
   try {
     if (values.real) real(out);
-    await rendered(out, Number(values.clips ?? 24), Number(values.seconds ?? 6));
+    await rendered(out, Number(values.clips ?? 24), Number(values.seconds ?? 6), values['varied-boots'] ? 'varied' : 'black');
   } finally {
     out.close();
   }

@@ -17,6 +17,8 @@ export interface PersonPose {
   skin: string;
   hair: string;
   height: number;
+  /** Boot colour (CSS). */
+  boots: string;
 }
 
 /** What was drawn for one object: pixel box [x0, y0, x1, y1], foot point, depth along the optical axis. */
@@ -74,7 +76,7 @@ export function drawPerson(ctx: SKRSContext2D, proj: Projector, p: PersonPose): 
     limb(ctx, hip, knee, unit * 0.15, '#e2b48f');
     limb(ctx, knee, ankle, unit * 0.12, k.socks);
     if (ankle) {
-      ctx.fillStyle = '#111';
+      ctx.fillStyle = p.boots;
       ctx.beginPath();
       ctx.ellipse(ankle[0], ankle[1], unit * 0.07, unit * 0.035, 0, 0, Math.PI * 2);
       ctx.fill();

@@ -23,12 +23,21 @@ export interface RenderOptions {
   /** Director's cuts (close-ups, replays, graphics); broadcast camera only. */
   cuts?: boolean;
   teamNames?: { home: string; away: string };
+  /**
+   * Boots: black on everyone (the default, as every fixture so far was rendered), or each player's own
+   * from the colours real boots come in (`varied`: white, pink, orange, lime, gold, blue or black), so
+   * training renders show the bright boots a ball detector must learn are not the ball.
+   */
+  boots?: 'black' | 'varied';
 }
 
 const SKINS = ['#f1c7a5', '#e0ac87', '#c68a62', '#a86f4c', '#7d4e32', '#5a3622'];
 const HAIRS = ['#1d1a17', '#3b2a1e', '#6b4a2b', '#a5793f', '#d6b370', '#111111'];
+/** Real boots: about a third white or nearly so, the rest bright colours and black. */
+const BOOTS = ['#f2f2f2', '#f2f2f2', '#e8e8e0', '#ff4f9a', '#ff7a1a', '#c6ff2e', '#e3c15a', '#2f6df0', '#111111', '#111111'];
+const BLACK_BOOTS = '#111111';
 
-interface PersonState { phase: number; heading: number; skin: string; hair: string; height: number }
+interface PersonState { phase: number; heading: number; skin: string; hair: string; height: number; boots: string }
 
 function boxShare(box: [number, number, number, number], inside: (x: number, y: number) => boolean): number {
   let hit = 0;
@@ -80,6 +89,8 @@ export class FrameRenderer {
         phase: r.range(0, Math.PI * 2), heading: o.team === 1 ? Math.PI : 0,
         skin: SKINS[Math.floor(r.next() * SKINS.length)] as string, hair: HAIRS[Math.floor(r.next() * HAIRS.length)] as string,
         height: r.range(1.72, 1.93),
+        // Drawn after the others, so a seed's skins, hair and heights do not depend on the option.
+        boots: options.boots === 'varied' ? BOOTS[Math.floor(r.next() * BOOTS.length)] as string : BLACK_BOOTS,
       });
     }
   }
@@ -214,7 +225,7 @@ export class FrameRenderer {
       const pose: PersonPose = {
         id: o.id, x: p.x, y: p.y, speed, kit: this.kitOf(i), number: o.role === 'referee' ? null : o.jersey,
         heading: replayed && prev && speed > 0.6 ? Math.atan2(p.y - prev.y, p.x - prev.x) : st.heading,
-        phase: replayed ? st.phase + source * 0.3 : st.phase, skin: st.skin, hair: st.hair, height: st.height,
+        phase: replayed ? st.phase + source * 0.3 : st.phase, skin: st.skin, hair: st.hair, height: st.height, boots: st.boots,
       };
       items.push({
         depth: proj.depth(p.x, p.y, 1),
