@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rmSync } from 'node:fs';
-import { startTestService, waitForVideo, type TestService } from '../helpers/test-service.js';
+import { startTestService, type TestService } from '../helpers/test-service.js';
 import { importKnownMatch, writeKnownMatch } from '../helpers/known-match.js';
-import { fixture } from '../helpers/fixtures.js';
 
 /**
  * Corrections on the hand-made match of known-match.ts (0-7 of team_0 runs for 10 s and makes a pass
@@ -160,26 +159,5 @@ describe('corrections of an analysis', () => {
     expect((await t.api.del(`/v1/videos/${videoId}`)).status).toBe(204);
     const left = t.service.context.db.prepare('SELECT COUNT(*) AS n FROM corrections WHERE analysis_id = ?').get(id) as { n: number };
     expect(left.n).toBe(0);
-  });
-
-  it('a track\'s picture: a JPEG cut from the video at its sample, cached; none for a match without a video', async () => {
-    // 12 s: the known match's 10 s fit in it.
-    const video = (await t.api.post('/v1/videos', { video_file_url: fixture.big })).body.data;
-    await waitForVideo(t.api, video.id, ['available']);
-    const id = await importKnownMatch(t.api, known, { video_id: video.id });
-    const [runner] = await tracksOf(id) as [Track];
-    const get = () => fetch(`${t.base}/v1/analyses/${id}/tracks/${runner.track_id}/crop`, { headers: { authorization: `Bearer ${t.token}` } });
-    const res = await get();
-    expect(res.status, await res.clone().text()).toBe(200);
-    expect(res.headers.get('content-type')).toBe('image/jpeg');
-    const bytes = Buffer.from(await res.arrayBuffer());
-    expect(bytes.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
-    expect(Buffer.compare(bytes, Buffer.from(await (await get()).arrayBuffer()))).toBe(0);
-    const missing = await t.api.get(`/v1/analyses/${id}/tracks/999/crop`);
-    expect([missing.status, missing.body]).toEqual([404, { detail: 'track 999 not found' }]);
-    const trackingOnly = await importKnownMatch(t.api, known);
-    const none = await t.api.get(`/v1/analyses/${trackingOnly}/tracks/0/crop`);
-    expect(none.status).toBe(409);
-    expect(none.body.detail).toContain('no video file');
   });
 });
