@@ -24,7 +24,8 @@ export class VideoEncoder {
   private stderr = '';
 
   constructor(private readonly o: EncoderOptions) {
-    const filters = o.noise ? [`noise=alls=${o.noise}:allf=t`] : [];
+    // A fixed noise seed: ffmpeg seeds it at random otherwise, and the same render seed must give the same video.
+    const filters = o.noise ? [`noise=alls=${o.noise}:allf=t:all_seed=1`] : [];
     const args = [
       '-v', 'error', '-y', '-f', 'rawvideo', '-pix_fmt', 'rgba', '-s', `${o.width}x${o.height}`, '-r', String(o.fps), '-i', 'pipe:0',
       ...(filters.length ? ['-vf', filters.join(',')] : []),
