@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rmSync } from 'node:fs';
-import { startTestService, type TestService } from '../helpers/test-service.js';
-import { importKnownMatch, writeKnownMatch } from '../helpers/known-match.js';
+import { describe, expect, it } from 'vitest';
+import type { TestService } from '../helpers/test-service.js';
+import { type KnownMatch, importKnownMatch, useKnownMatchService } from '../helpers/known-match.js';
 
 /**
  * Corrections on the hand-made match of known-match.ts (0-7 of team_0 runs for 10 s and makes a pass
@@ -9,15 +8,11 @@ import { importKnownMatch, writeKnownMatch } from '../helpers/known-match.js';
  * nothing.
  */
 let t: TestService;
-let known: ReturnType<typeof writeKnownMatch>;
+let known: KnownMatch;
 
-beforeAll(async () => {
-  known = writeKnownMatch();
-  t = await startTestService();
-});
-afterAll(async () => {
-  await t?.close();
-  rmSync(known.dir, { recursive: true, force: true });
+useKnownMatchService((service, match) => {
+  t = service;
+  known = match;
 });
 
 interface Track { track_id: number; player_id: string | null; team: string | null; detected_rows: number }

@@ -1,19 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rmSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
 import { fixture } from '../helpers/fixtures.js';
-import { startTestService, waitForVideo, type TestService } from '../helpers/test-service.js';
-import { importKnownMatch, writeKnownMatch } from '../helpers/known-match.js';
+import { waitForVideo, type TestService } from '../helpers/test-service.js';
+import { type KnownMatch, importKnownMatch, useKnownMatchService } from '../helpers/known-match.js';
 
 /** The limits of spec 8 that are not rates (those are in rate-limit.test.ts and results-known-answers.test.ts). */
 let t: TestService;
-let known: ReturnType<typeof writeKnownMatch>;
-beforeAll(async () => {
-  known = writeKnownMatch();
-  t = await startTestService();
-});
-afterAll(async () => {
-  await t?.close();
-  rmSync(known.dir, { recursive: true, force: true });
+let known: KnownMatch;
+useKnownMatchService((service, match) => {
+  t = service;
+  known = match;
 });
 
 const widget = (token: string, body: unknown) =>

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startTestService, type TestService } from '../helpers/test-service.js';
-import { importKnownMatch, writeKnownMatch } from '../helpers/known-match.js';
+import type { TestService } from '../helpers/test-service.js';
+import { type KnownMatch, importKnownMatch, useKnownMatchService } from '../helpers/known-match.js';
 import { analysisDir } from '../../main/service/store/paths.js';
 import { REPORT_SCHEMA_VERSION } from '../../engine/reports/report-params.js';
 
@@ -12,17 +12,13 @@ import { REPORT_SCHEMA_VERSION } from '../../engine/reports/report-params.js';
  * shooting at 5 s from (35, 34); 1-4 (team_1) walks x = 80 - s, y = 20, detected for 5 s, then projected.
  */
 let t: TestService;
-let known: ReturnType<typeof writeKnownMatch>;
+let known: KnownMatch;
 let id: number;
 
-beforeAll(async () => {
-  known = writeKnownMatch();
-  t = await startTestService();
+useKnownMatchService(async (service, match) => {
+  t = service;
+  known = match;
   id = await importKnownMatch(t.api, known, { left_start_team: 'home' });
-});
-afterAll(async () => {
-  await t?.close();
-  rmSync(known.dir, { recursive: true, force: true });
 });
 
 const get = (player: string) => t.api.get(`/v1/analyses/${id}/player-report/${player}`);

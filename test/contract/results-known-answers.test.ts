@@ -1,26 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rmSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
 import { tableFromIPC, Type } from 'apache-arrow';
 import { readParquet } from 'parquet-wasm';
-import { startTestService, waitForAnalysis, type TestService } from '../helpers/test-service.js';
-import { writeKnownMatch } from '../helpers/known-match.js';
+import { waitForAnalysis, type TestService } from '../helpers/test-service.js';
+import { type KnownMatch, useKnownMatchService } from '../helpers/known-match.js';
 
 let t: TestService;
-let known: ReturnType<typeof writeKnownMatch>;
+let known: KnownMatch;
 let id: number;
 
-beforeAll(async () => {
-  known = writeKnownMatch();
-  t = await startTestService();
+useKnownMatchService(async (service, match) => {
+  t = service;
+  known = match;
   const res = await t.api.post('/v1/imports', { format: 'parquet', paths: { tracking: known.tracking, events: known.events }, home_team_name: 'Reds', away_team_name: 'Blues', left_start_team: 'home' });
   expect(res.status).toBe(200);
   id = res.body.data.id;
   const a = await waitForAnalysis(t.api, id, ['done', 'error']);
   expect(a.status, a.status_reason).toBe('done');
-});
-afterAll(async () => {
-  await t?.close();
-  rmSync(known.dir, { recursive: true, force: true });
 });
 
 describe('summary on a hand-made match', () => {

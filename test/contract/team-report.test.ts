@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rmSync } from 'node:fs';
-import { startTestService, type TestService } from '../helpers/test-service.js';
-import { importKnownMatch, writeKnownMatch } from '../helpers/known-match.js';
+import { describe, expect, it } from 'vitest';
+import type { TestService } from '../helpers/test-service.js';
+import { type KnownMatch, importKnownMatch, useKnownMatchService } from '../helpers/known-match.js';
 
 /**
  * The team report on the hand-made match of known-match.ts, whose answers are worked out by hand:
@@ -9,17 +8,13 @@ import { importKnownMatch, writeKnownMatch } from '../helpers/known-match.js';
  * for 5 s; team_0 has the ball [0, 6) s, team_1 [6, 9) s; one first half, so team_1 attacks towards 0.
  */
 let t: TestService;
-let known: ReturnType<typeof writeKnownMatch>;
+let known: KnownMatch;
 
 const importKnown = (body: Record<string, unknown> = {}) => importKnownMatch(t.api, known, { home_team_name: 'Reds', away_team_name: 'Blues', ...body });
 
-beforeAll(async () => {
-  known = writeKnownMatch();
-  t = await startTestService();
-});
-afterAll(async () => {
-  await t?.close();
-  rmSync(known.dir, { recursive: true, force: true });
+useKnownMatchService((service, match) => {
+  t = service;
+  known = match;
 });
 
 describe('GET /v1/analyses/{id}/team-report', () => {

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rmSync } from 'node:fs';
-import { startTestService, waitForVideo, type TestService } from '../helpers/test-service.js';
-import { importKnownMatch, writeKnownMatch } from '../helpers/known-match.js';
+import { describe, expect, it } from 'vitest';
+import { waitForVideo, type TestService } from '../helpers/test-service.js';
+import { type KnownMatch, importKnownMatch, useKnownMatchService } from '../helpers/known-match.js';
 import { fixture } from '../helpers/fixtures.js';
 
 /**
@@ -10,15 +9,11 @@ import { fixture } from '../helpers/fixtures.js';
  * allows, as many as its polls took on a slower run.
  */
 let t: TestService;
-let known: ReturnType<typeof writeKnownMatch>;
+let known: KnownMatch;
 
-beforeAll(async () => {
-  known = writeKnownMatch();
-  t = await startTestService();
-});
-afterAll(async () => {
-  await t?.close();
-  rmSync(known.dir, { recursive: true, force: true });
+useKnownMatchService((service, match) => {
+  t = service;
+  known = match;
 });
 
 interface Track { track_id: number }

@@ -1,9 +1,10 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { afterAll, beforeAll } from 'vitest';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROLE_BALL, ROLE_PLAYER, STATUS_PROJECTED, TrackingBuilder } from '../../engine/results/tracking-columns.js';
 import { encodeTrackingParquet } from '../../engine/io/tracking-parquet.js';
-import { waitFor, type Api } from './test-service.js';
+import { startTestService, waitFor, type Api, type TestService } from './test-service.js';
 
 /**
  * Ten seconds with answers that can be worked out by hand, written as our own Parquet + events JSON:
@@ -14,7 +15,9 @@ import { waitFor, type Api } from './test-service.js';
  * - team_0 has the ball [0, 6) s, team_1 [6, 9) s, nobody [9, 10) s; one live scene; one first half;
  *   0-7 passes at 2 s and shoots at 5 s.
  */
-export function writeKnownMatch(dir = mkdtempSync(join(tmpdir(), 'known-'))): { dir: string; tracking: string; events: string; rows: number } {
+export interface KnownMatch { dir: string; tracking: string; events: string; rows: number }
+
+export function writeKnownMatch(dir = mkdtempSync(join(tmpdir(), 'known-'))): KnownMatch {
   const b = new TrackingBuilder();
   const runner = b.playerIndex('0-7');
   const walker = b.playerIndex('1-4');
@@ -60,4 +63,22 @@ export async function importKnownMatch(api: Api, known: { tracking: string; even
   }, 30_000, 'the import', 250);
   if (a.status !== 'done') throw new Error(`import ended ${a.status}: ${a.status_reason}`);
   return id;
+}
+
+/**
+ * A test file's own service and known match: both made before its tests (then `ready`, which keeps them
+ * and may import the match) and both removed after them.
+ */
+export function useKnownMatchService(ready: (service: TestService, known: KnownMatch) => void | Promise<void>): void {
+  let service: TestService | undefined;
+  let known: KnownMatch | undefined;
+  beforeAll(async () => {
+    known = writeKnownMatch();
+    service = await startTestService();
+    await ready(service, known);
+  });
+  afterAll(async () => {
+    await service?.close();
+    if (known) rmSync(known.dir, { recursive: true, force: true });
+  });
 }
