@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestService } from '../helpers/test-service.js';
 import { type KnownMatch, importKnownMatch, useKnownMatchService } from '../helpers/known-match.js';
