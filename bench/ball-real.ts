@@ -16,7 +16,7 @@ import type { Camera } from '../engine/geometry/camera.js';
 import { analyseVideo } from '../engine/video/analyse-video.js';
 import type { BallCandidate } from '../engine/vision/ball/ball-candidates.js';
 import { ballTrack } from '../engine/vision/ball/ball-track.js';
-import { addScores, addTallies, ballScoreLine, ballTotalLines, rowAt, tallyBallRows, type BallRowAt, type BallTally, type ClipBallLabels } from './eval/ball-dev-set.js';
+import { addTallies, ballScoreLine, ballTotalLines, rowAt, tallyBallRows, tallyTotal, type BallRowAt, type BallTally, type ClipBallLabels } from './eval/ball-dev-set.js';
 import { machineDescription, report, runBench } from './machine.js';
 import { wholeVideoInput } from './whole-video-input.js';
 
@@ -85,7 +85,7 @@ async function main(): Promise<void> {
       if (p && cache.analysable[f]) rows.push({ t: f * FRAME_MS, u: p.u * cache.scaleX, v: p.v * cache.scaleY });
     });
     const tally = tallyBallRows(label, rows);
-    lines.push(ballScoreLine(label.clip, addScores(tally.whole, tally.half)));
+    lines.push(ballScoreLine(label.clip, tallyTotal(tally)));
     total = addTallies(total, tally);
     if (values.misses) {
       for (const f of label.frames) {

@@ -24,7 +24,7 @@ import { cutBox, numbersSheet, sheetReadings, type NumberCrop } from './numbers-
 import { NumberVotes } from '../engine/vision/identity/number-votes.js';
 import { movementCells, movementFigures } from './eval/movement-figures.js';
 import { addPitchScores, pitchPointLine, scorePitchPoints, type PitchPointFrame, type PitchPointScore } from './eval/pitch-points.js';
-import { addScores, addTallies, ballRowsOf, ballScoreLine, ballTotalLines, tallyBallRows, type BallTally, type ClipBallLabels } from './eval/ball-dev-set.js';
+import { addTallies, ballRowsOf, ballScoreLine, ballTotalLines, tallyBallRows, tallyTotal, type BallTally, type ClipBallLabels } from './eval/ball-dev-set.js';
 import { NULL_I16 } from '../engine/results/tracking-columns.js';
 
 const DATA = fileURLToPath(new URL('../../../shared/data/', import.meta.url));
@@ -134,7 +134,7 @@ async function main(): Promise<void> {
     const ballLabel = ballLabels.find((l) => l.clip === clip);
     if (ballLabel) {
       const tally = tallyBallRows(ballLabel, ballRowsOf(c, ROLES.indexOf('ball'), NULL_I16));
-      ballLines.push(ballScoreLine(clip, addScores(tally.whole, tally.half)));
+      ballLines.push(ballScoreLine(clip, tallyTotal(tally)));
       ballTotal = addTallies(ballTotal, tally);
     }
     const labels = new Map<number, Label>();

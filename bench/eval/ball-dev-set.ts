@@ -121,12 +121,17 @@ export function addTallies(a: BallTally | null, b: BallTally): BallTally {
   return a ? { whole: addScores(a.whole, b.whole), half: addScores(a.half, b.half) } : b;
 }
 
+/** Both label sets together: a clip's line, and the table's last. */
+export function tallyTotal(t: BallTally): BallScore {
+  return addScores(t.whole, t.half);
+}
+
 /** The table's closing lines: all clips at the whole seconds, at the half seconds, and both. */
 export function ballTotalLines(t: BallTally): string[] {
   return [
     ballScoreLine('all clips, whole seconds', t.whole),
     ballScoreLine('all clips, half seconds', t.half),
-    ballScoreLine('**all clips**', addScores(t.whole, t.half)),
+    ballScoreLine('**all clips**', tallyTotal(t)),
   ];
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addScores, addTallies, ballTotalLines, labelsAt, rowAt, scoreBallRows, tallyBallRows, type ClipBallLabels } from '../../../bench/eval/ball-dev-set.js';
+import { addScores, addTallies, ballTotalLines, labelsAt, rowAt, scoreBallRows, tallyBallRows, tallyTotal, type ClipBallLabels } from '../../../bench/eval/ball-dev-set.js';
 
 const labels: ClipBallLabels = {
   clip: 'x.mp4', width: 1000, height: 500, fps: 25,
@@ -56,6 +56,7 @@ describe('the dev set at whole and half seconds', () => {
     const t = tallyBallRows(both, rows);
     expect(t.whole).toMatchObject({ visible: 2, within2: 1, missed: 1, out: 0 });
     expect(t.half).toMatchObject({ visible: 1, within2: 0, wrong: 1, out: 1, outWithRow: 1 });
+    expect(tallyTotal(t)).toMatchObject({ visible: 3, within2: 1, wrong: 1, missed: 1, out: 1, outWithRow: 1 });
     const twice = addTallies(t, t);
     expect(twice.half.wrong).toBe(2);
     const lines = ballTotalLines(twice);
