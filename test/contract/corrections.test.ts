@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TestService } from '../helpers/test-service.js';
-import { type KnownMatch, importKnownMatch, useKnownMatchService } from '../helpers/known-match.js';
+import { type KnownMatch, importKnownMatch } from '../helpers/known-match.js';
+import { useKnownMatchService } from '../helpers/known-match-service.js';
 
 /**
  * Corrections on the hand-made match of known-match.ts (0-7 of team_0 runs for 10 s and makes a pass

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { fixture } from '../helpers/fixtures.js';
 import { waitForVideo, type TestService } from '../helpers/test-service.js';
-import { type KnownMatch, importKnownMatch, useKnownMatchService } from '../helpers/known-match.js';
+import { type KnownMatch, importKnownMatch } from '../helpers/known-match.js';
+import { useKnownMatchService } from '../helpers/known-match-service.js';
 
 /** The limits of spec 8 that are not rates (those are in rate-limit.test.ts and results-known-answers.test.ts). */
 let t: TestService;

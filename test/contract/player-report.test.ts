@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestService } from '../helpers/test-service.js';
-import { type KnownMatch, importKnownMatch, useKnownMatchService } from '../helpers/known-match.js';
+import { type KnownMatch, importKnownMatch } from '../helpers/known-match.js';
+import { useKnownMatchService } from '../helpers/known-match-service.js';
 import { analysisDir } from '../../main/service/store/paths.js';
 import { REPORT_SCHEMA_VERSION } from '../../engine/reports/report-params.js';
 

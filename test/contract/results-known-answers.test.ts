@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { tableFromIPC, Type } from 'apache-arrow';
 import { readParquet } from 'parquet-wasm';
 import { waitForAnalysis, type TestService } from '../helpers/test-service.js';
-import { type KnownMatch, useKnownMatchService } from '../helpers/known-match.js';
+import type { KnownMatch } from '../helpers/known-match.js';
+import { useKnownMatchService } from '../helpers/known-match-service.js';
 
 let t: TestService;
 let known: KnownMatch;

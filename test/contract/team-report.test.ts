@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TestService } from '../helpers/test-service.js';
-import { type KnownMatch, importKnownMatch, useKnownMatchService } from '../helpers/known-match.js';
+import { type KnownMatch, importKnownMatch } from '../helpers/known-match.js';
+import { useKnownMatchService } from '../helpers/known-match-service.js';
 
 /**
  * The team report on the hand-made match of known-match.ts, whose answers are worked out by hand:

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { waitForVideo, type TestService } from '../helpers/test-service.js';
-import { type KnownMatch, importKnownMatch, useKnownMatchService } from '../helpers/known-match.js';
+import { type KnownMatch, importKnownMatch } from '../helpers/known-match.js';
+import { useKnownMatchService } from '../helpers/known-match-service.js';
 import { fixture } from '../helpers/fixtures.js';
 
 /**

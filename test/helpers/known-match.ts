@@ -1,10 +1,9 @@
-import { afterAll, beforeAll } from 'vitest';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROLE_BALL, ROLE_PLAYER, STATUS_PROJECTED, TrackingBuilder } from '../../engine/results/tracking-columns.js';
 import { encodeTrackingParquet } from '../../engine/io/tracking-parquet.js';
-import { startTestService, waitFor, type Api, type TestService } from './test-service.js';
+import { waitFor, type Api } from './test-service.js';
 
 /**
  * Ten seconds with answers that can be worked out by hand, written as our own Parquet + events JSON:
@@ -63,22 +62,4 @@ export async function importKnownMatch(api: Api, known: { tracking: string; even
   }, 30_000, 'the import', 250);
   if (a.status !== 'done') throw new Error(`import ended ${a.status}: ${a.status_reason}`);
   return id;
-}
-
-/**
- * A test file's own service and known match: both made before its tests (then `ready`, which keeps them
- * and may import the match) and both removed after them.
- */
-export function useKnownMatchService(ready: (service: TestService, known: KnownMatch) => void | Promise<void>): void {
-  let service: TestService | undefined;
-  let known: KnownMatch | undefined;
-  beforeAll(async () => {
-    known = writeKnownMatch();
-    service = await startTestService();
-    await ready(service, known);
-  });
-  afterAll(async () => {
-    await service?.close();
-    if (known) rmSync(known.dir, { recursive: true, force: true });
-  });
 }
