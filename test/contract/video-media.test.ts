@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startTestService, waitForVideo, type TestService } from '../helpers/test-service.js';
-import { importKnownMatch, writeKnownMatch } from '../helpers/known-match.js';
+import { waitForVideo, type TestService } from '../helpers/test-service.js';
+import { type KnownMatch, importKnownMatch } from '../helpers/known-match.js';
+import { useKnownMatchService } from '../helpers/known-match-service.js';
 import { fixture } from '../helpers/fixtures.js';
 import { ffmpegPath } from '../../engine/io/ffmpeg-binaries.js';
 import { probeVideo } from '../../engine/io/probe.js';
@@ -15,7 +16,7 @@ import { probeVideo } from '../../engine/io/probe.js';
  * (known-match.ts) is attached to a real 12 s video, and to a 12 s video with sound.
  */
 let t: TestService;
-let known: ReturnType<typeof writeKnownMatch>;
+let known: KnownMatch;
 let dir: string;
 let videoId: number;
 let analysisId: number;
@@ -29,20 +30,18 @@ async function attach(path: string): Promise<{ videoId: number; analysisId: numb
   return { videoId: id, analysisId: await importKnownMatch(t.api, known, { video_id: id }) };
 }
 
-beforeAll(async () => {
-  known = writeKnownMatch();
+useKnownMatchService(async (service, match) => {
+  t = service;
+  known = match;
   dir = mkdtempSync(join(tmpdir(), 'media-'));
   const sound = join(dir, 'with-sound.mp4');
   execFileSync(ffmpegPath(), ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=320x180:rate=25', '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=44100',
     '-t', '12', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', sound]);
-  t = await startTestService();
   ({ videoId, analysisId } = await attach(fixture.big));
   soundAnalysisId = (await attach(sound)).analysisId;
 }, 60_000);
-afterAll(async () => {
-  await t?.close();
-  rmSync(known.dir, { recursive: true, force: true });
-  rmSync(dir, { recursive: true, force: true });
+afterAll(() => {
+  if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
 async function mediaUrl(id = videoId): Promise<string> {
