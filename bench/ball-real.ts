@@ -15,8 +15,9 @@ import { parseArgs } from 'node:util';
 import type { Camera } from '../engine/geometry/camera.js';
 import { analyseVideo } from '../engine/video/analyse-video.js';
 import type { BallCandidate } from '../engine/vision/ball/ball-candidates.js';
-import { ballTrack } from '../engine/vision/ball/ball-track.js';
+import { ballTrack, NET_SURE } from '../engine/vision/ball/ball-track.js';
 import { addTallies, ballScoreLine, ballTotalLines, rowAt, tallyBallRows, tallyTotal, type BallRowAt, type BallTally, type ClipBallLabels } from './eval/ball-dev-set.js';
+import { addReach, candidateReach, reachLine, type CandidateAt, type CandidateReach } from './eval/candidate-reach.js';
 import { machineDescription, report, runBench } from './machine.js';
 import { wholeVideoInput } from './whole-video-input.js';
 
@@ -63,6 +64,8 @@ async function main(): Promise<void> {
   const lines: string[] = [];
   const misses: string[] = [];
   let total: BallTally | null = null;
+  const reachLines: string[] = [];
+  let reach: CandidateReach = { visible: 0, near: 0, sureNear: 0 };
   let passMs = 0;
   for (const label of labels) {
     if (values.clip && !label.clip.includes(values.clip)) continue;
@@ -87,6 +90,14 @@ async function main(): Promise<void> {
     const tally = tallyBallRows(label, rows);
     lines.push(ballScoreLine(label.clip, tallyTotal(tally)));
     total = addTallies(total, tally);
+    const candidates: CandidateAt[] = [];
+    cache.frames.forEach((fr, f) => {
+      // The pass sees only calibrated, analysable frames' candidates.
+      if (fr.camera && cache.analysable[f]) for (const c of fr.candidates) candidates.push({ t: f * FRAME_MS, u: c.u * cache.scaleX, v: c.v * cache.scaleY, score: c.score });
+    });
+    const clipReach = candidateReach(label, candidates, NET_SURE);
+    reachLines.push(reachLine(label.clip, clipReach));
+    reach = addReach(reach, clipReach);
     if (values.misses) {
       for (const f of label.frames) {
         const row = rowAt(rows, f.t_ms);
@@ -106,6 +117,13 @@ async function main(): Promise<void> {
     '| clip | ball visible | row within 2% of the width | within 1% | row farther (wrong) | no row (missed) | hidden | not in the picture |',
     '|---|---|---|---|---|---|---|---|',
     ...lines,
+    '',
+    `What the pass could choose from: a candidate within 2% of the width of the visible ball (the found balls above it are bridged or on a flight), and one the detector is sure of (${NET_SURE} or more; classical candidates score on their own scale).`,
+    '',
+    '| clip | ball visible | a candidate within 2% | a sure one |',
+    '|---|---|---|---|',
+    ...reachLines,
+    reachLine('**all clips**', reach),
   ].join('\n'));
 }
 

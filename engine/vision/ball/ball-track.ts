@@ -43,7 +43,7 @@ const netReward = (score: number) => 0.4 + 1.5 * Math.min(1, score);
  * line crossings and board letters as background, while a ball lies still for every restart (a goal
  * kick, a free kick, a corner: 5-30 s), which the stillness rule below would throw away.
  */
-const NET_SURE = 0.5;
+export const NET_SURE = 0.5;
 /**
  * Whiteness of a candidate's brightest pixel (its darkest channel): a ball is white, the bright specks that
  * are not (skin, a coloured shirt's highlight, the greenish rim of a painted line) have one channel well
