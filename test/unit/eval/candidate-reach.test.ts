@@ -2,15 +2,11 @@ import { describe, expect, it } from 'vitest';
 import type { ClipBallLabels } from '../../../bench/eval/ball-dev-set.js';
 import { addReach, candidateReach, reachLine } from '../../../bench/eval/candidate-reach.js';
 
+// Visible balls at (t_ms, x, y), then one out of the picture.
+const visible: [number, number, number][] = [[0, 100, 100], [1000, 500, 250], [2000, 200, 200], [3010, 300, 300]];
 const labels: ClipBallLabels = {
   clip: 'x.mp4', width: 1000, height: 500, fps: 25,
-  frames: [
-    { k: 0, t_ms: 0, state: 'visible', x: 100, y: 100 },
-    { k: 1, t_ms: 1000, state: 'visible', x: 500, y: 250 },
-    { k: 2, t_ms: 2000, state: 'visible', x: 200, y: 200 },
-    { k: 3, t_ms: 3010, state: 'visible', x: 300, y: 300 },
-    { k: 4, t_ms: 4000, state: 'out', x: null, y: null },
-  ],
+  frames: [...visible.map(([t, x, y], k) => ({ k, t_ms: t, state: 'visible' as const, x, y })), { k: 4, t_ms: 4000, state: 'out', x: null, y: null }],
 };
 
 describe('what the ball pass could choose from on the dev set', () => {
