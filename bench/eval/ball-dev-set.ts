@@ -49,8 +49,8 @@ export interface BallScore {
 
 const HALF_FRAME_MS = 20;
 
-export function rowAt(rows: readonly BallRowAt[], tMs: number): BallRowAt | null {
-  let best: BallRowAt | null = null;
+export function rowAt<R extends BallRowAt>(rows: readonly R[], tMs: number): R | null {
+  let best: R | null = null;
   for (const r of rows) if (Math.abs(r.t - tMs) <= HALF_FRAME_MS && (best === null || Math.abs(r.t - tMs) < Math.abs(best.t - tMs))) best = r;
   return best;
 }
@@ -135,8 +135,12 @@ export function ballTotalLines(t: BallTally): string[] {
   ];
 }
 
+/** n as a whole percentage of d, for the tables ('n/a' when d is 0). */
+export function percentOf(n: number, d: number): string {
+  return d ? `${((100 * n) / d).toFixed(0)}%` : 'n/a';
+}
+
 /** One table row: share within 2% (and 1%) of visible frames, and rows where there is no ball to see. */
 export function ballScoreLine(name: string, s: BallScore): string {
-  const pct = (n: number, d: number) => (d ? `${((100 * n) / d).toFixed(0)}%` : 'n/a');
-  return `| ${name} | ${s.visible} | ${s.within2} (${pct(s.within2, s.visible)}) | ${s.within1} (${pct(s.within1, s.visible)}) | ${s.wrong} | ${s.missed} | ${s.hidden} (${s.hiddenWithRow} with a row) | ${s.out} (${s.outWithRow} with a row, ${pct(s.outWithRow, s.out)}) |`;
+  return `| ${name} | ${s.visible} | ${s.within2} (${percentOf(s.within2, s.visible)}) | ${s.within1} (${percentOf(s.within1, s.visible)}) | ${s.wrong} | ${s.missed} | ${s.hidden} (${s.hiddenWithRow} with a row) | ${s.out} (${s.outWithRow} with a row, ${percentOf(s.outWithRow, s.out)}) |`;
 }

@@ -1,4 +1,4 @@
-import type { ClipBallLabels } from './ball-dev-set.js';
+import { percentOf, rowAt, type ClipBallLabels } from './ball-dev-set.js';
 
 /**
  * What the ball pass could choose from on the real dev set: at each visible label, whether any ball
@@ -23,17 +23,15 @@ export interface CandidateReach {
   sureNear: number;
 }
 
-const HALF_FRAME_MS = 20;
-
 export function candidateReach(labels: ClipBallLabels, candidates: readonly CandidateAt[], sure: number): CandidateReach {
   const out: CandidateReach = { visible: 0, near: 0, sureNear: 0 };
   for (const f of labels.frames) {
     if (f.state !== 'visible' || f.x === null || f.y === null) continue;
     out.visible++;
-    let frameT: number | null = null;
-    for (const c of candidates) if (Math.abs(c.t - f.t_ms) <= HALF_FRAME_MS && (frameT === null || Math.abs(c.t - f.t_ms) < Math.abs(frameT - f.t_ms))) frameT = c.t;
-    if (frameT === null) continue;
-    const near = candidates.filter((c) => c.t === frameT && Math.hypot(c.u - (f.x as number), c.v - (f.y as number)) <= 0.02 * labels.width);
+    // The frame is matched as a row is: the candidate nearest the label's time stands for its frame.
+    const frame = rowAt(candidates, f.t_ms);
+    if (!frame) continue;
+    const near = candidates.filter((c) => c.t === frame.t && Math.hypot(c.u - (f.x as number), c.v - (f.y as number)) <= 0.02 * labels.width);
     if (near.length) out.near++;
     if (near.some((c) => c.score >= sure)) out.sureNear++;
   }
@@ -45,6 +43,5 @@ export function addReach(a: CandidateReach, b: CandidateReach): CandidateReach {
 }
 
 export function reachLine(name: string, r: CandidateReach): string {
-  const pct = (n: number) => (r.visible ? `${((100 * n) / r.visible).toFixed(0)}%` : 'n/a');
-  return `| ${name} | ${r.visible} | ${r.near} (${pct(r.near)}) | ${r.sureNear} (${pct(r.sureNear)}) |`;
+  return `| ${name} | ${r.visible} | ${r.near} (${percentOf(r.near, r.visible)}) | ${r.sureNear} (${percentOf(r.sureNear, r.visible)}) |`;
 }
