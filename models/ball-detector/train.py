@@ -175,8 +175,21 @@ def crop_choice(frames, by_key, k, rng, still_share):
     return {'k': k, 'run': run, 'x0': x0, 'y0': y0, 'cw': cw, 'ch': ch, 'flip': flip, 'ball': ball}
 
 
-def sample(frames, raw, by_key, k, rng, still_share):
-    """One random crop of frame k with the two frames before it (9 x H x W) and its targets."""
+def merged_targets(balls, x0, y0, scale, flip, out_w, out_h):
+    """draw_targets for several balls in one crop: the highest heat, a cell ignored for any of them."""
+    heat, counts, reg, reg_mask = draw_targets(balls[0], x0, y0, scale, flip, out_w, out_h)
+    for ball in balls[1:]:
+        h2, c2, r2, m2 = draw_targets(ball, x0, y0, scale, flip, out_w, out_h)
+        np.maximum(heat, h2, out=heat)
+        np.minimum(counts, c2, out=counts)
+        reg[:, m2 > 0] = r2[:, m2 > 0]
+        np.maximum(reg_mask, m2, out=reg_mask)
+    return heat, counts, reg, reg_mask
+
+
+def sample(frames, raw, by_key, k, rng, still_share, paste=None):
+    """One random crop of frame k with the two frames before it (9 x H x W) and its targets; `paste`:
+    (PasteBank, share of the crops given a pasted real ball)."""
     c = crop_choice(frames, by_key, k, rng, still_share)
     x0, y0, cw, ch = c['x0'], c['y0'], c['cw'], c['ch']
     pics = []
@@ -184,10 +197,15 @@ def sample(frames, raw, by_key, k, rng, still_share):
         img = image_of(raw, frames[j])
         pics.append(torch.from_numpy(np.ascontiguousarray(img[y0:y0 + ch, x0:x0 + cw])).permute(2, 0, 1))
     crop = torch.cat(pics).float().div_(255)
+    balls = [c['ball']]
+    if paste and rng.random() < paste[1]:
+        pasted = paste[0].paste(crop, len(set(c['run'])) > 1, c['ball'], x0, y0, rng)
+        if pasted:
+            balls.append(pasted)
     crop = F.interpolate(crop[None], size=(CROP_H, CROP_W), mode='bilinear', align_corners=False)[0]
     if c['flip']:
         crop = torch.flip(crop, dims=[2])
-    heat, counts, reg, reg_mask = draw_targets(c['ball'], x0, y0, CROP_W / cw, c['flip'], CROP_W, CROP_H)
+    heat, counts, reg, reg_mask = merged_targets(balls, x0, y0, CROP_W / cw, c['flip'], CROP_W, CROP_H)
     return crop, heat, counts, reg, reg_mask
 
 
@@ -332,7 +350,7 @@ def pick_frames(train_sim, train_real, rng, args):
 
 def cpu_batch(frames, raw, by_key, picks, rng, gen, args):
     """The picked frames' random crops as the network sees them (jittered, some degraded) and their targets."""
-    batch = [sample(frames, raw, by_key, k, rng, args.still_share) for k in picks]
+    batch = [sample(frames, raw, by_key, k, rng, args.still_share, args.paste_bank) for k in picks]
     x = degrade(colour_jitter(torch.stack([b[0] for b in batch]), gen), gen, args.degrade)
     return x, [torch.from_numpy(np.stack([b[j] for b in batch])) for j in range(1, 5)]
 
@@ -386,6 +404,7 @@ def main():
     ap.add_argument('--distil', type=float, default=1.0, help="weight of the teacher's heatmap in the loss")
     ap.add_argument('--batched', action='store_true', help='batched crops on the CPU too (to try the GPU path here)')
     ap.add_argument('--degrade', type=float, default=0.0, help='share of the crops shown with less detail (degrade)')
+    ap.add_argument('--paste', type=float, default=0.0, help="share of the crops given a real training frame's ball pasted in (ball_paste.py; CPU crops only)")
     ap.add_argument('--average-from', type=float, help='share of the budget from which the learning rate stays as it is and the weights are averaged (the mean is what is scored and saved)')
     args = ap.parse_args()
     torch.manual_seed(args.seed)
@@ -410,6 +429,13 @@ def main():
     train_sim = [k for k, f in enumerate(frames) if f['split'] == 'train' and f['source'] == 'sim']
     train_real = [k for k, f in enumerate(frames) if f['split'] == 'train' and f['source'] == 'real']
     print(f'train frames: {len(train_sim)} rendered, {len(train_real)} real', flush=True)
+    args.paste_bank = None
+    if args.paste > 0:
+        if dev.type == 'cuda' or args.batched:
+            ap.error('--paste makes its crops on the CPU, one at a time')
+        from ball_paste import PasteBank
+        args.paste_bank = (PasteBank(frames, raw, train_real, image_of), args.paste)
+        print('balls to paste', len(args.paste_bank[0].patches), flush=True)
     print('parameters', sum(p.numel() for p in model.parameters()), flush=True)
     batched = None
     if dev.type == 'cuda' or args.batched:
