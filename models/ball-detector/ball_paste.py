@@ -14,7 +14,7 @@ import torch
 
 # A pixel this bright in all three colours (0-1) is a place a look-alike can be: a line, a shirt, a boot.
 BRIGHT = 0.6
-# The share of pasted balls put on such a pixel; the rest go anywhere in the crop.
+# The share of pasted balls put on such a pixel; the rest go anywhere on the grass.
 ON_BRIGHT = 0.5
 # How far (stored pixels) above or below a bright pixel grass must be for it to count as on the pitch.
 GAP = 5
@@ -27,9 +27,11 @@ MAX_STEP = 6.0
 
 
 class PasteBank:
-    """The visible balls of the given real frames, each as a patch of its frame and a disc mask."""
+    """The visible balls of the given real frames, each as a patch of its frame and a disc mask, and the
+    share of the training crops that get one."""
 
-    def __init__(self, frames, raw, keys, image_of):
+    def __init__(self, frames, raw, keys, image_of, share):
+        self.share = share
         self.patches = []
         for k in keys:
             fr = frames[k]
@@ -76,8 +78,8 @@ class PasteBank:
 
     @staticmethod
     def _place(crop, rng, reach):
-        """A pixel of the newest frame at least `reach` from the edge: a bright one (ON_BRIGHT of the time,
-        where there is one) or any."""
+        """A pixel of the newest frame at least `reach` from the edge: a bright one beside grass
+        (ON_BRIGHT of the time) or one on the grass, where there is one; else any."""
         _, h, w = crop.shape
         rgb = crop[0:3]
         green = (rgb[1] > rgb[0]) & (rgb[1] > rgb[2])

@@ -188,8 +188,8 @@ def merged_targets(balls, x0, y0, scale, flip, out_w, out_h):
 
 
 def sample(frames, raw, by_key, k, rng, still_share, paste=None):
-    """One random crop of frame k with the two frames before it (9 x H x W) and its targets; `paste`:
-    (PasteBank, share of the crops given a pasted real ball)."""
+    """One random crop of frame k with the two frames before it (9 x H x W) and its targets; `paste`: the
+    PasteBank whose real balls a share of the crops get."""
     c = crop_choice(frames, by_key, k, rng, still_share)
     x0, y0, cw, ch = c['x0'], c['y0'], c['cw'], c['ch']
     pics = []
@@ -198,8 +198,8 @@ def sample(frames, raw, by_key, k, rng, still_share, paste=None):
         pics.append(torch.from_numpy(np.ascontiguousarray(img[y0:y0 + ch, x0:x0 + cw])).permute(2, 0, 1))
     crop = torch.cat(pics).float().div_(255)
     balls = [c['ball']]
-    if paste and rng.random() < paste[1]:
-        pasted = paste[0].paste(crop, len(set(c['run'])) > 1, c['ball'], x0, y0, rng)
+    if paste and rng.random() < paste.share:
+        pasted = paste.paste(crop, len(set(c['run'])) > 1, c['ball'], x0, y0, rng)
         if pasted:
             balls.append(pasted)
     crop = F.interpolate(crop[None], size=(CROP_H, CROP_W), mode='bilinear', align_corners=False)[0]
@@ -434,8 +434,8 @@ def main():
         if dev.type == 'cuda' or args.batched:
             ap.error('--paste makes its crops on the CPU, one at a time')
         from ball_paste import PasteBank
-        args.paste_bank = (PasteBank(frames, raw, train_real, image_of), args.paste)
-        print('balls to paste', len(args.paste_bank[0].patches), flush=True)
+        args.paste_bank = PasteBank(frames, raw, train_real, image_of, args.paste)
+        print('balls to paste', len(args.paste_bank.patches), flush=True)
     print('parameters', sum(p.numel() for p in model.parameters()), flush=True)
     batched = None
     if dev.type == 'cuda' or args.batched:
