@@ -27,11 +27,13 @@ MAX_STEP = 6.0
 
 
 class PasteBank:
-    """The visible balls of the given real frames, each as a patch of its frame and a disc mask, and the
-    share of the training crops that get one."""
+    """The visible balls of the given real frames, each as a patch of its frame and a disc mask, the share
+    of the training crops that get one, and which frames' crops: 'all', or 'real' (rendered crops left as
+    they are, so what the renders taught stays)."""
 
-    def __init__(self, frames, raw, keys, image_of, share):
+    def __init__(self, frames, raw, keys, image_of, share, into='all'):
         self.share = share
+        self.into = into
         self.patches = []
         for k in keys:
             fr = frames[k]
@@ -55,6 +57,12 @@ class PasteBank:
             self.patches.append((patch, torch.from_numpy(alpha), half, b['u'] - cx, b['v'] - cy, b['d']))
         if not self.patches:
             raise ValueError('no visible real ball to paste')
+
+    def wants(self, frame, rng):
+        """Whether a crop of `frame` gets a ball; draws from `rng` only for frames it may paste into."""
+        if self.into == 'real' and frame['source'] != 'real':
+            return False
+        return rng.random() < self.share
 
     def paste(self, crop, moving, ball, x0, y0, rng):
         """Pastes one ball into `crop` (3 frames x 3 colours, H, W at the stored scale, frame 0 the newest)

@@ -198,7 +198,7 @@ def sample(frames, raw, by_key, k, rng, still_share, paste=None):
         pics.append(torch.from_numpy(np.ascontiguousarray(img[y0:y0 + ch, x0:x0 + cw])).permute(2, 0, 1))
     crop = torch.cat(pics).float().div_(255)
     balls = [c['ball']]
-    if paste and rng.random() < paste.share:
+    if paste and paste.wants(frames[k], rng):
         pasted = paste.paste(crop, len(set(c['run'])) > 1, c['ball'], x0, y0, rng)
         if pasted:
             balls.append(pasted)
@@ -405,6 +405,7 @@ def main():
     ap.add_argument('--batched', action='store_true', help='batched crops on the CPU too (to try the GPU path here)')
     ap.add_argument('--degrade', type=float, default=0.0, help='share of the crops shown with less detail (degrade)')
     ap.add_argument('--paste', type=float, default=0.0, help="share of the crops given a real training frame's ball pasted in (ball_paste.py; CPU crops only)")
+    ap.add_argument('--paste-into', choices=['all', 'real'], default='all', help='the crops --paste may paste into: all, or the real frames\' only')
     ap.add_argument('--average-from', type=float, help='share of the budget from which the learning rate stays as it is and the weights are averaged (the mean is what is scored and saved)')
     args = ap.parse_args()
     torch.manual_seed(args.seed)
@@ -434,7 +435,7 @@ def main():
         if dev.type == 'cuda' or args.batched:
             ap.error('--paste makes its crops on the CPU, one at a time')
         from ball_paste import PasteBank
-        args.paste_bank = PasteBank(frames, raw, train_real, image_of, args.paste)
+        args.paste_bank = PasteBank(frames, raw, train_real, image_of, args.paste, args.paste_into)
         print('balls to paste', len(args.paste_bank.patches), flush=True)
     print('parameters', sum(p.numel() for p in model.parameters()), flush=True)
     batched = None
