@@ -405,7 +405,7 @@ def main():
     ap.add_argument('--batched', action='store_true', help='batched crops on the CPU too (to try the GPU path here)')
     ap.add_argument('--degrade', type=float, default=0.0, help='share of the crops shown with less detail (degrade)')
     ap.add_argument('--paste', type=float, default=0.0, help="share of the crops given a real training frame's ball pasted in (ball_paste.py; CPU crops only)")
-    ap.add_argument('--paste-into', choices=['all', 'real'], default='all', help='the crops --paste may paste into: all, or the real frames\' only')
+    ap.add_argument('--paste-into', choices=['all', 'real'], default='all', help="the crops --paste may paste into: all, or the real frames' only")
     ap.add_argument('--average-from', type=float, help='share of the budget from which the learning rate stays as it is and the weights are averaged (the mean is what is scored and saved)')
     args = ap.parse_args()
     torch.manual_seed(args.seed)
