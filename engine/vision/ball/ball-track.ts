@@ -2,6 +2,7 @@ import { groundProjector, projector, type Camera, type Projector } from '../../g
 import { PITCH_LENGTH, PITCH_WIDTH } from '../../geometry/pitch-markings.js';
 import { BALL_DIAMETER, distanceToMarking, type BallCandidate } from './ball-candidates.js';
 import { boostFlightTracklets, placeFlights } from './path-flights.js';
+import { dropStretchesAfterExit } from './picture-exits.js';
 import type { BallPoint, BallTrackOptions, Nodes, PathStep } from './ball-path-types.js';
 
 export type { BallPoint, BallTrackOptions } from './ball-path-types.js';
@@ -105,7 +106,8 @@ const OFF_PITCH_SOFT = 1;
  * - Stretches of the path that a ballistic parabola through the candidates' rays explains (and a ball
  *   rolling on the grass does not) become flights placed in 3D (path-flights.ts; flights found among the
  *   free blobs beforehand earn more, so the path follows a lofted ball rather than the kicker's feet).
- * - A stretch between two restarts in which the ball detector was never sure (NET_SURE) gives no rows.
+ * - A stretch between two restarts in which the ball detector was never sure (NET_SURE) gives no rows, nor
+ *   one after the ball left the picture that does not show it coming back (picture-exits.ts).
  * - Frames between two linked sightings at most `maxGap` frames apart (12: under 0.5 s) are bridged:
  *   the ball was hidden for a moment (by a player, a painted line it crossed, its own blur). Across longer
  *   gaps only a flight is carried on, along its parabola to its landing (2 s at most); nothing else is
@@ -176,7 +178,7 @@ export function dropUnsureStretches(path: readonly PathStep[], nodes: Pick<Nodes
 function trackNodes(nodes: Nodes, cams: readonly (Camera | null)[], options: BallTrackOptions): (BallPoint | null)[] {
   const maxGap = options.maxGap ?? 12;
   const maxLink = Math.max(maxGap, options.maxLink ?? 25);
-  const path = dropUnsureStretches(dropLongFeetRuns(bestPath(nodes, cams, maxLink), nodes), nodes);
+  const path = dropStretchesAfterExit(dropUnsureStretches(dropLongFeetRuns(bestPath(nodes, cams, maxLink), nodes), nodes), nodes, cams);
   const out: (BallPoint | null)[] = new Array<BallPoint | null>(cams.length).fill(null);
   for (const p of path) {
     out[nodes.frame[p.node] as number] = { x: nodes.x[p.node] as number, y: nodes.y[p.node] as number, z: 0, u: nodes.u[p.node] as number, v: nodes.v[p.node] as number, how: 'seen' };
