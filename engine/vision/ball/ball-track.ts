@@ -1,8 +1,8 @@
 import { groundProjector, projector, type Camera, type Projector } from '../../geometry/camera.js';
-import { PITCH_LENGTH, PITCH_WIDTH } from '../../geometry/pitch-markings.js';
 import { BALL_DIAMETER, distanceToMarking, type BallCandidate } from './ball-candidates.js';
 import { boostFlightTracklets, placeFlights } from './path-flights.js';
 import { dropStretchesAfterExit } from './picture-exits.js';
+import { markStill, offPitch, OFF_PITCH_SOFT } from './still-spots.js';
 import type { BallPoint, BallTrackOptions, Nodes, PathStep } from './ball-path-types.js';
 
 export type { BallPoint, BallTrackOptions } from './ball-path-types.js';
@@ -80,15 +80,8 @@ const TELEPORT_PER_M = 0.6;
 const TELEPORT_MAX = 20;
 /** Fastest plausible change of the ball's velocity between frames (a kick), metres per frame. */
 const MAX_DV = 1.4;
-/** A candidate found at the same pitch spot (within STILL_R m) in STILL_FRAMES frames of a +-STILL_WINDOW window is a fixture. */
-const STILL_R = 0.3;
-/** The widest stillness radius, metres (a row's span at the far side of a low wide view is 1-1.5 m). */
-const STILL_R_MAX = 2;
-const STILL_WINDOW = 250;
-const STILL_FRAMES = 150;
-/** Metres outside the pitch beyond which a candidate is no ball in play; a margin in which it counts less. */
+/** Metres outside the pitch beyond which a candidate is no ball in play. */
 const OFF_PITCH_MAX = 5;
-const OFF_PITCH_SOFT = 1;
 
 /**
  * The ball over a whole video, with hindsight (the engine is offline). A pure function of every frame's
@@ -102,7 +95,7 @@ const OFF_PITCH_SOFT = 1;
  *   wins over a ball seen moving frame after frame, and a ball lost among a player's feet is picked up
  *   again where it went.
  * - Candidates that sit at one pitch spot for seconds (painted marks, debris, board letters) are left out,
- *   and those more than OFF_PITCH_MAX off the pitch.
+ *   and those more than OFF_PITCH_MAX off the pitch (still-spots.ts).
  * - Stretches of the path that a ballistic parabola through the candidates' rays explains (and a ball
  *   rolling on the grass does not) become flights placed in 3D (path-flights.ts; flights found among the
  *   free blobs beforehand earn more, so the path follows a lofted ball rather than the kicker's feet).
@@ -334,73 +327,6 @@ function demoteMovingOnLine(nodes: Nodes, onLine: Uint8Array): void {
   }
 }
 
-/**
- * Candidates that sit at one pitch spot (within STILL_R, or a picture row's ground span where that is
- * more) in STILL_FRAMES frames of a window of +-10 s are fixtures (a painted mark, debris, a board
- * letter), not the ball: their reward goes below zero, so no path takes them, unless the ball detector
- * is sure of them (`sure`, NET_SURE) and they lie on the pitch: a ball lying dead for a set piece keeps
- * still for seconds, and only the network tells it from a painted mark. Far from a low camera a
- * row spans a metre or more of ground, and a board letter's ground point jumps by that much with every
- * sub-pixel flicker: held to 0.3 m it never counted as still, and on a static side camera the path sat on
- * the far boards' letters whenever the ball was out of view.
- */
-function markStill(nodes: Nodes, sure: Uint8Array): void {
-  const cell = (x: number, y: number) => `${Math.floor(x / STILL_R)},${Math.floor(y / STILL_R)}`;
-  const byCell = new Map<string, number[]>();
-  for (let i = 0; i < nodes.n; i++) {
-    const k = cell(nodes.x[i] as number, nodes.y[i] as number);
-    const list = byCell.get(k);
-    if (list) list.push(i);
-    else byCell.set(k, [i]);
-  }
-  const still = new Uint8Array(nodes.n);
-  for (let i = 0; i < nodes.n; i++) {
-    const x = nodes.x[i] as number;
-    const y = nodes.y[i] as number;
-    const f = nodes.frame[i] as number;
-    const r = Math.min(STILL_R_MAX, Math.max(STILL_R, nodes.rowM[i] as number));
-    const reach = Math.ceil(r / STILL_R);
-    const cx = Math.floor(x / STILL_R);
-    const cy = Math.floor(y / STILL_R);
-    const seen = new Set<number>();
-    for (let a = -reach; a <= reach; a++) {
-      for (let b = -reach; b <= reach; b++) {
-        const list = byCell.get(`${cx + a},${cy + b}`);
-        if (!list || list.length < STILL_FRAMES / 4) continue;
-        // Node indices are in frame order: binary search for the window's start.
-        let lo = 0;
-        let hi = list.length;
-        while (lo < hi) {
-          const mid = (lo + hi) >> 1;
-          if ((nodes.frame[list[mid] as number] as number) < f - STILL_WINDOW) lo = mid + 1;
-          else hi = mid;
-        }
-        for (let k = lo; k < list.length; k++) {
-          const j = list[k] as number;
-          const fj = nodes.frame[j] as number;
-          if (fj > f + STILL_WINDOW) break;
-          if (Math.hypot((nodes.x[j] as number) - x, (nodes.y[j] as number) - y) <= r) seen.add(fj);
-        }
-      }
-    }
-    if (seen.size >= STILL_FRAMES) still[i] = 1;
-  }
-  for (let i = 0; i < nodes.n; i++) if (still[i] && !(sure[i] && onPitch(nodes.x[i] as number, nodes.y[i] as number))) nodes.reward[i] = -1;
-}
-
-/**
- * A ball lying dead for a restart lies on or inside the lines (a corner in its arc, a goal kick in the
- * goal area, a free kick on the pitch; a throw-in is held, not laid down): a still ball beyond them is a
- * spare one beside the boards, however sure the network is that it is a ball.
- */
-function onPitch(x: number, y: number): boolean {
-  return offPitch(x, y) <= OFF_PITCH_SOFT;
-}
-
-/** Metres beyond the pitch's lines (0 on the pitch). */
-function offPitch(x: number, y: number): number {
-  return Math.max(0, -x, x - PITCH_LENGTH, -y, y - PITCH_WIDTH);
-}
 
 /** Dynamic programming over the candidate graph; the path in frame order. */
 function bestPath(nodes: Nodes, cams: readonly (Camera | null)[], maxLink: number): PathStep[] {
