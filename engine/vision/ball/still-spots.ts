@@ -10,6 +10,8 @@ const STILL_FRAMES = 150;
 /** Longest a ball lies dead for a restart, frames (a minute), and the longest pause in its sightings there (5 s). */
 const DEAD_BALL_MAX = 1500;
 const DEAD_BALL_GAP = 125;
+/** Metres: sure still candidates in one cell or the next are one spot, for how long a spot stays still. */
+const DEAD_BALL_CELL = 1;
 /** Metres beyond the pitch's lines in which a candidate still counts as on it (a little less). */
 export const OFF_PITCH_SOFT = 1;
 
@@ -70,45 +72,60 @@ export function markStill(nodes: Nodes, sure: Uint8Array): void {
 
 /**
  * Of the still candidates the network is sure of, 1 for those that may be a ball lying dead for a
- * restart: the spot was not still (sure candidates within the stillness radius, no pause over
- * DEAD_BALL_GAP frames) for DEAD_BALL_MAX frames or more around them. A ball is laid down for a free kick
- * or a goal kick for seconds, a minute at most; a spot the network likes that stays put for longer is a
- * painted junction or a mark (on a still camera, for the whole video).
+ * restart: their spot (sure still candidates within a metre or two: DEAD_BALL_CELL cells and their
+ * neighbours) was not still, with no pause over DEAD_BALL_GAP frames, for DEAD_BALL_MAX frames or more
+ * around them. A ball is laid down for a free kick or a goal kick for seconds, a minute at most; a spot
+ * the network likes that stays put for longer is a painted junction or a mark (on a still camera, for
+ * the whole video). Each cell's sightings are sorted once, so a match-long spot costs n log n, not n².
  */
 function stillTooLong(nodes: Nodes, still: Uint8Array, sure: Uint8Array): Uint8Array {
   const restart = new Uint8Array(nodes.n);
-  const cellOf = (x: number, y: number) => `${Math.floor(x / STILL_R_MAX)},${Math.floor(y / STILL_R_MAX)}`;
+  const cellOf = (x: number, y: number): [number, number] => [Math.floor(x / DEAD_BALL_CELL), Math.floor(y / DEAD_BALL_CELL)];
   const byCell = new Map<string, number[]>();
   for (let i = 0; i < nodes.n; i++) {
     if (!still[i] || !sure[i]) continue;
-    const k = cellOf(nodes.x[i] as number, nodes.y[i] as number);
-    const list = byCell.get(k);
-    if (list) list.push(i);
-    else byCell.set(k, [i]);
+    const [cx, cy] = cellOf(nodes.x[i] as number, nodes.y[i] as number);
+    const list = byCell.get(`${cx},${cy}`);
+    if (list) list.push(nodes.frame[i] as number);
+    else byCell.set(`${cx},${cy}`, [nodes.frame[i] as number]);
   }
-  for (const list of byCell.values()) {
-    for (const i of list) {
-      const x = nodes.x[i] as number;
-      const y = nodes.y[i] as number;
-      const r = Math.min(STILL_R_MAX, Math.max(STILL_R, nodes.rowM[i] as number));
-      const frames: number[] = [];
-      const cx = Math.floor(x / STILL_R_MAX);
-      const cy = Math.floor(y / STILL_R_MAX);
-      for (let a = -1; a <= 1; a++) {
-        for (let b = -1; b <= 1; b++) {
-          for (const j of byCell.get(`${cx + a},${cy + b}`) ?? []) {
-            if (Math.hypot((nodes.x[j] as number) - x, (nodes.y[j] as number) - y) <= r) frames.push(nodes.frame[j] as number);
-          }
-        }
-      }
-      frames.sort((p, q) => p - q);
-      const f = nodes.frame[i] as number;
-      let k = frames.indexOf(f);
-      let lo = k;
-      while (lo > 0 && (frames[lo] as number) - (frames[lo - 1] as number) <= DEAD_BALL_GAP) lo--;
-      while (k + 1 < frames.length && (frames[k + 1] as number) - (frames[k] as number) <= DEAD_BALL_GAP) k++;
-      restart[i] = (frames[k] as number) - (frames[lo] as number) < DEAD_BALL_MAX ? 1 : 0;
+  // Per cell: the sorted sightings of it and its neighbours, and for each the first and last frame of its run.
+  const runs = new Map<string, { frames: number[]; first: Int32Array; last: Int32Array }>();
+  const runsAround = (cx: number, cy: number) => {
+    const key = `${cx},${cy}`;
+    const known = runs.get(key);
+    if (known) return known;
+    const frames: number[] = [];
+    for (let a = -1; a <= 1; a++) {
+      for (let b = -1; b <= 1; b++) for (const f of byCell.get(`${cx + a},${cy + b}`) ?? []) frames.push(f);
     }
+    frames.sort((p, q) => p - q);
+    const first = new Int32Array(frames.length);
+    const last = new Int32Array(frames.length);
+    for (let k = 0; k < frames.length; k++) {
+      const joined = k > 0 && (frames[k] as number) - (frames[k - 1] as number) <= DEAD_BALL_GAP;
+      first[k] = joined ? (first[k - 1] as number) : (frames[k] as number);
+    }
+    for (let k = frames.length - 1; k >= 0; k--) {
+      const joined = k + 1 < frames.length && (frames[k + 1] as number) - (frames[k] as number) <= DEAD_BALL_GAP;
+      last[k] = joined ? (last[k + 1] as number) : (frames[k] as number);
+    }
+    const entry = { frames, first, last };
+    runs.set(key, entry);
+    return entry;
+  };
+  for (let i = 0; i < nodes.n; i++) {
+    if (!still[i] || !sure[i]) continue;
+    const { frames, first, last } = runsAround(...cellOf(nodes.x[i] as number, nodes.y[i] as number));
+    const f = nodes.frame[i] as number;
+    let lo = 0;
+    let hi = frames.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((frames[mid] as number) < f) lo = mid + 1;
+      else hi = mid;
+    }
+    restart[i] = (last[lo] as number) - (first[lo] as number) < DEAD_BALL_MAX ? 1 : 0;
   }
   return restart;
 }
