@@ -20,10 +20,10 @@ export const OFF_PITCH_SOFT = 1;
  * more) in STILL_FRAMES frames of a window of +-10 s are fixtures (a painted mark, debris, a board
  * letter), not the ball: their reward goes below zero, so no path takes them, unless the ball detector
  * is sure of them (`sure`, NET_SURE), they lie on the pitch and the spot was still for under a minute: a
- * ball lying dead for a set piece keeps still for seconds, and only the network tells it from a painted mark. Far from a low camera a
- * row spans a metre or more of ground, and a board letter's ground point jumps by that much with every
- * sub-pixel flicker: held to 0.3 m it never counted as still, and on a static side camera the path sat on
- * the far boards' letters whenever the ball was out of view.
+ * ball lying dead for a set piece keeps still for seconds, and only the network tells it from a painted
+ * mark. Far from a low camera a row spans a metre or more of ground, and a board letter's ground point
+ * jumps by that much with every sub-pixel flicker: held to 0.3 m it never counted as still, and on a
+ * static side camera the path sat on the far boards' letters whenever the ball was out of view.
  */
 export function markStill(nodes: Nodes, sure: Uint8Array): void {
   const cell = (x: number, y: number) => `${Math.floor(x / STILL_R)},${Math.floor(y / STILL_R)}`;
@@ -66,8 +66,8 @@ export function markStill(nodes: Nodes, sure: Uint8Array): void {
     }
     if (seen.size >= STILL_FRAMES) still[i] = 1;
   }
-  const restart = stillTooLong(nodes, still, sure);
-  for (let i = 0; i < nodes.n; i++) if (still[i] && (restart[i] !== 1 || !onPitch(nodes.x[i] as number, nodes.y[i] as number))) nodes.reward[i] = -1;
+  const deadBall = mayBeDeadBall(nodes, still, sure);
+  for (let i = 0; i < nodes.n; i++) if (still[i] && (deadBall[i] !== 1 || !onPitch(nodes.x[i] as number, nodes.y[i] as number))) nodes.reward[i] = -1;
 }
 
 /**
@@ -78,8 +78,8 @@ export function markStill(nodes: Nodes, sure: Uint8Array): void {
  * the network likes that stays put for longer is a painted junction or a mark (on a still camera, for
  * the whole video). Each cell's sightings are sorted once, so a match-long spot costs n log n, not n².
  */
-function stillTooLong(nodes: Nodes, still: Uint8Array, sure: Uint8Array): Uint8Array {
-  const restart = new Uint8Array(nodes.n);
+function mayBeDeadBall(nodes: Nodes, still: Uint8Array, sure: Uint8Array): Uint8Array {
+  const deadBall = new Uint8Array(nodes.n);
   const cellOf = (x: number, y: number): [number, number] => [Math.floor(x / DEAD_BALL_CELL), Math.floor(y / DEAD_BALL_CELL)];
   const byCell = new Map<string, number[]>();
   for (let i = 0; i < nodes.n; i++) {
@@ -125,9 +125,9 @@ function stillTooLong(nodes: Nodes, still: Uint8Array, sure: Uint8Array): Uint8A
       if ((frames[mid] as number) < f) lo = mid + 1;
       else hi = mid;
     }
-    restart[i] = (last[lo] as number) - (first[lo] as number) < DEAD_BALL_MAX ? 1 : 0;
+    deadBall[i] = (last[lo] as number) - (first[lo] as number) < DEAD_BALL_MAX ? 1 : 0;
   }
-  return restart;
+  return deadBall;
 }
 
 /**
