@@ -105,7 +105,8 @@ export function VideoPlayer({ api, videoId, analysisId, colours, t, onVideo, ver
       }
       ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
       ctx.clearRect(0, 0, box.width, box.height);
-      const ms = video.currentTime * 1000;
+      // At its end a video shows its last frame, but its time is that frame's end: one 25 FPS frame back.
+      const ms = Math.max(0, video.currentTime * 1000 - (video.ended ? 40 : 0));
       const chunk = chunkOf(ms);
       want(chunk);
       if (ms % CHUNK_MS > CHUNK_MS * 0.7) want(chunk + 1);
