@@ -327,7 +327,6 @@ function demoteMovingOnLine(nodes: Nodes, onLine: Uint8Array): void {
   }
 }
 
-
 /** Dynamic programming over the candidate graph; the path in frame order. */
 function bestPath(nodes: Nodes, cams: readonly (Camera | null)[], maxLink: number): PathStep[] {
   const { n } = nodes;

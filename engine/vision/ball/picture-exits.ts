@@ -68,10 +68,9 @@ function comesBack(path: readonly PathStep[], a: number, e: number, exitFrame: n
   const v = nodes.v[first] as number;
   const later = (path[Math.min(e, a + ENTER_FRAMES)] as PathStep).node;
   const dt = (nodes.frame[later] as number) - f;
-  if (dt > 0) {
-    const speed = Math.hypot((nodes.u[later] as number) - u, (nodes.v[later] as number) - v) / dt;
-    if (borderDistance(cam, u, v) <= EDGE_SHARE * cam.width + ENTER_FRAMES * speed) return true;
-  } else if (borderDistance(cam, u, v) <= EDGE_SHARE * cam.width) return true;
+  // A stretch of one sighting has no speed of its own: the border alone.
+  const speed = dt > 0 ? Math.hypot((nodes.u[later] as number) - u, (nodes.v[later] as number) - v) / dt : 0;
+  if (borderDistance(cam, u, v) <= EDGE_SHARE * cam.width + ENTER_FRAMES * speed) return true;
   if (outrunsPlayers(path, a, e, nodes)) return true;
   // The camera turned: the spot was out of the picture at some moment since the ball left it.
   for (let g = exitFrame; g < f; g++) {
