@@ -31,7 +31,7 @@ async function main(): Promise<void> {
   const { width, height } = probe;
   const factor = 2;
   const limit = Number(values.limit ?? Infinity);
-  const tracker = new CalibrationTracker({ distortion: values.distortion });
+  let tracker = new CalibrationTracker({ distortion: values.distortion });
   let rigMs = 0;
   if (values.rig) {
     const t0 = performance.now();
@@ -45,10 +45,11 @@ async function main(): Promise<void> {
       samples.push(linePixels(small.rgb, small.width, small.height));
     }
     samples.sort((a, b) => b.count - a.count);
-    const rig = discoverRig(samples, { distortion: values.distortion });
+    const rig = await discoverRig(samples, { distortion: values.distortion });
     rigMs = performance.now() - t0;
+    if (rig?.distortion) tracker = new CalibrationTracker({ distortion: true });
     if (rig) tracker.assumePosition(rig.position, rig.views);
-    process.stdout.write(`rig: ${rig ? `${rig.position.map((v) => v.toFixed(1)).join(', ')} (${rig.calibrated} of ${rig.tried} frames${rig.views ? ', wide search' : ''})` : 'not found'} in ${(rigMs / 1000).toFixed(1)} s\n`);
+    process.stdout.write(`rig: ${rig ? `${rig.position.map((v) => v.toFixed(1)).join(', ')} (${rig.calibrated} of ${rig.tried} frames${rig.distortion ? ', bent lens' : rig.views ? ', wide search' : ''})` : 'not found'} in ${(rigMs / 1000).toFixed(1)} s\n`);
   }
   let analysable = 0;
   let calibrated = 0;

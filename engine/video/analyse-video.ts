@@ -57,7 +57,7 @@ export async function analyseVideo(input: VideoInput, progress: VideoProgress, o
 
   const models = await openModels(options);
   try {
-    const analyser = new FrameAnalyser({ width, height, distortion: options.distortion, verifier: models.verifier, detector: models.detector, ball: models.ball, tracker: options.tracker });
+    const analyser = new FrameAnalyser({ width, height, distortion: options.distortion || rig?.distortion, verifier: models.verifier, detector: models.detector, ball: models.ball, tracker: options.tracker });
     if (rig) analyser.calibration.assumePosition(rig.position, rig.views);
     const shirts = models.reader
       ? new ShirtReading(models.reader, { scale: input.width / width, width: input.width, height: input.height }, { keepLog: options.debug })

@@ -4,15 +4,16 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Camera } from '../geometry/camera.js';
 import type { LineImage } from '../vision/calibration/line-pixels.js';
-import { discoverRig, ENOUGH_FRAMES, rigFromSearches, type RigEstimate } from '../vision/calibration/rig-discovery.js';
+import { discoverRig, ENOUGH_FRAMES, findRigWith, type RigEstimate } from '../vision/calibration/rig-discovery.js';
 
 /**
- * discoverRig with its searches from scratch on worker threads, one frame each. A search costs seconds
- * and the searches are independent: on two cores three of them take half as long again as one, where
- * one after another they take three times as long. The answer is discoverRig's: the frames are tried in
- * order, and the first ENOUGH_FRAMES that calibrate (with every frame before them) decide; a search
- * begun beyond those is dropped. In-thread (discoverRig itself) on one core, where the compiled worker
- * script is absent (code run from its TypeScript sources), or when a thread fails.
+ * discoverRig with its searches from scratch on worker threads, one frame each, in each of
+ * findRigWith's rounds. A search costs seconds and the searches are independent: on two cores three of
+ * them take half as long again as one, where one after another they take three times as long. The
+ * answer is discoverRig's: the frames are tried in order, and the first ENOUGH_FRAMES that calibrate
+ * (with every frame before them) decide; a search begun beyond those is dropped. In-thread (discoverRig
+ * itself) on one core, where the compiled worker script is absent (code run from its TypeScript
+ * sources), or when a thread fails.
  */
 export async function discoverRigOnThreads(frames: readonly LineImage[], options: { distortion?: boolean } = {}): Promise<RigEstimate | null> {
   const script = fileURLToPath(new URL('./rig-search-worker.js', import.meta.url));
@@ -20,8 +21,7 @@ export async function discoverRigOnThreads(frames: readonly LineImage[], options
   if (availableParallelism() < 2 || threads < 2 || !existsSync(script)) return discoverRig(frames, options);
   const workers = Array.from({ length: threads }, () => new Worker(script));
   try {
-    const searched = await searchAll(workers, frames, options.distortion);
-    return rigFromSearches(frames, searched, options.distortion);
+    return await findRigWith(frames, (distortion) => searchAll(workers, frames, distortion), options.distortion);
   } catch {
     return discoverRig(frames, options);
   } finally {

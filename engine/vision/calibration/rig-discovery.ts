@@ -16,6 +16,8 @@ export interface RigEstimate {
    * the tracker fits them in every search (CalibrationTracker.assumePosition).
    */
   views?: Camera[];
+  /** The lens bends the pitch's lines: the tracker fits the bend (k1) on every frame. */
+  distortion?: boolean;
 }
 
 /** Frames the wide search tries when the broadcast search calibrated none (the most line pixels first: callers sort). */
@@ -23,6 +25,9 @@ const WIDE_TRIES = 2;
 
 /** Frames that must calibrate from scratch before the search stops (each search costs seconds). */
 export const ENOUGH_FRAMES = 3;
+
+const DEG = Math.PI / 180;
+const model = pitchModel(0.5);
 
 /** One frame searched from scratch (every plausible camera position), as the tracker's first frame is. */
 export function searchFromScratch(lines: LineImage, distortion?: boolean): Camera | null {
@@ -34,32 +39,83 @@ export function searchFromScratch(lines: LineImage, distortion?: boolean): Camer
  * from scratch (every plausible camera position), and the positions of the frames that calibrated are
  * combined by their median, which ignores the odd frame from another camera. A single frame leaves the
  * position uncertain along the line of sight (further back and zoomed in looks nearly the same); frames
- * with different pan and zoom pin it down, and tracking refines it further.
+ * with different pan and zoom pin it down, and tracking refines it further. The order of the searches is
+ * findRigWith's.
  */
-export function discoverRig(frames: readonly LineImage[], options: { distortion?: boolean; enough?: number } = {}): RigEstimate | null {
+export function discoverRig(frames: readonly LineImage[], options: { distortion?: boolean; enough?: number } = {}): Promise<RigEstimate | null> {
+  return findRigWith(frames, (distortion) => searchInOrder(frames, distortion, options.enough ?? ENOUGH_FRAMES), options.distortion);
+}
+
+/** The frames searched from scratch in order, up to the one that makes `enough` calibrated. */
+function searchInOrder(frames: readonly LineImage[], distortion: boolean | undefined, enough: number): (Camera | null)[] {
   const searched: (Camera | null)[] = [];
   let found = 0;
   for (const lines of frames) {
-    const camera = searchFromScratch(lines, options.distortion);
+    const camera = searchFromScratch(lines, distortion);
     searched.push(camera);
     if (camera) found++;
     // Each search costs seconds: stop once enough frames agree.
-    if (found >= (options.enough ?? ENOUGH_FRAMES)) break;
+    if (found >= enough) break;
   }
-  return rigFromSearches(frames, searched, options.distortion);
+  return searched;
 }
 
 /**
- * discoverRig's answer from the searches of its first frames, in order (searched[k] is frames[k]'s, the
- * frames tried): made elsewhere, on other threads (engine/video/rig-search-thread.ts), the same answer.
+ * The rig from the searches, in rounds: the frames searched with a straight lens (broadcast cameras;
+ * `search` gives discoverRig's searches, however they are run). Where none calibrates, a static wide
+ * camera: the same frames searched with the lens's bend fitted too, and the wide search; of the two, the
+ * view that explains all the frames best (a 93-degree lens 10 m up, whose curved lines no straight lens
+ * fits: the wide search's best view stood 5 m up, docs/benchmarks.md). A rig found with a bend asks the
+ * tracker to fit it on every frame.
  */
-export function rigFromSearches(frames: readonly LineImage[], searched: readonly (Camera | null)[], distortion?: boolean): RigEstimate | null {
+export async function findRigWith(
+  frames: readonly LineImage[], search: (distortion: boolean | undefined) => (Camera | null)[] | Promise<(Camera | null)[]>, distortion?: boolean,
+): Promise<RigEstimate | null> {
+  const straight = await search(distortion);
+  const rig = rigFromSearches(frames, straight);
+  if (rig) return rig;
+  if (distortion) return discoverWideRig(frames, distortion, straight.length);
+  const bent = (await search(true)).map((c) => (c && c.k1 <= BARREL ? c : null));
+  const wide = discoverWideRig(frames, distortion, straight.length + bent.length);
+  const bentRig = rigFromSearches(frames, bent);
+  if (!bentRig) return wide;
+  const views = bent.filter((c): c is Camera => c !== null);
+  if (wide && staticScore(frames, wide.views ?? []) >= staticScore(frames, views)) return wide;
+  return { ...bentRig, tried: straight.length + bentRig.tried, views, distortion: true };
+}
+
+/**
+ * A view found with a bend counts only with a barrel's (k1 at most this): a wide lens bows straight lines
+ * outward; a pincushion fit was a wrong view (a high camera behind a goal, 51 m up, with k1 +0.29).
+ */
+const BARREL = -0.05;
+
+/** Fits of a whole view to a frame of a static camera: its position and lens held, its angles nearly. */
+const HOLD_VIEW: Sigmas = { pan: 0.5 * DEG, tilt: 0.5 * DEG, roll: 0.2 * DEG, logFocal: 0.02, x: 0, y: 0, z: 0, k1: 0 };
+
+/** How well a static camera's best view explains all the frames: its fit scores over them, summed. */
+function staticScore(frames: readonly LineImage[], views: readonly Camera[]): number {
+  let best = -Infinity;
+  for (const view of views) {
+    const p = toParams(view);
+    let total = 0;
+    for (const lines of frames) total += fitScore(fitCamera(lines, model, p, { prior: p, sigma: HOLD_VIEW, gates: [6, 3, 2.5] }));
+    best = Math.max(best, total);
+  }
+  return best;
+}
+
+/**
+ * The rig from the searches of the first frames, in order (searched[k] is frames[k]'s, the frames
+ * tried), or null where none calibrated.
+ */
+function rigFromSearches(frames: readonly LineImage[], searched: readonly (Camera | null)[]): RigEstimate | null {
   const found: { p: [number, number, number]; frame: LineImage; params: Float64Array }[] = [];
   searched.forEach((camera, k) => {
     if (camera) found.push({ p: [camera.x, camera.y, camera.z], frame: frames[k] as LineImage, params: toParams(camera) });
   });
   const tried = searched.length;
-  if (!found.length) return discoverWideRig(frames, distortion, tried);
+  if (!found.length) return null;
   const median = (k: 0 | 1 | 2) => {
     const v = found.map((f) => f.p[k]).sort((a, b) => a - b);
     return v[Math.floor(v.length / 2)] as number;
@@ -82,8 +138,6 @@ function discoverWideRig(frames: readonly LineImage[], distortion: boolean | und
   }
   return null;
 }
-
-const model = pitchModel(0.5);
 
 /**
  * The position that explains every calibrated frame at once: on a grid of distances back and heights
@@ -127,5 +181,4 @@ export function refinePosition(frames: readonly LineImage[], params: readonly Fl
   return best;
 }
 
-const DEG = Math.PI / 180;
 const HOLD_POSITION: Sigmas = { pan: Infinity, tilt: Infinity, roll: 2 * DEG, logFocal: Infinity, x: 0, y: 0, z: 0, k1: 0 };

@@ -21,7 +21,7 @@ describe('rig discovery on worker threads', () => {
       const [f] = renderFrames({ count: 1, fromMs });
       frames.push(linePixels(f!.rgb, W, H));
     }
-    const expected = discoverRig(frames);
+    const expected = await discoverRig(frames);
     expect(expected).not.toBeNull();
     expect(expected!.tried).toBe(4);
     expect(expected!.calibrated).toBe(3);

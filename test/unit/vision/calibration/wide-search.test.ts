@@ -46,8 +46,8 @@ describe('searchWideCamera', () => {
     expect(Math.abs(fit!.camera.roll - first.cam.roll)).toBeLessThan(0.01);
   }, 60_000);
 
-  it('is what rig discovery falls back on, and the tracker then calibrates the video from the view it found', () => {
-    const rig = discoverRig([first.lines]);
+  it('is what rig discovery falls back on, and the tracker then calibrates the video from the view it found', async () => {
+    const rig = await discoverRig([first.lines]);
     expect(rig).not.toBeNull();
     expect(rig!.views).toHaveLength(1);
     expect(Math.hypot(rig!.position[0] - first.cam.x, rig!.position[1] - first.cam.y, rig!.position[2] - first.cam.z)).toBeLessThan(1);
