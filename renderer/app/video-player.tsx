@@ -131,6 +131,9 @@ export function VideoPlayer({ api, videoId, analysisId, colours, t, onVideo, ver
     };
     loop();
     const redraw = () => draw();
+    // A video that plays to its end presents no frame once it has ended: the last frame drawn may have had
+    // the end's time (past every row), so its last frame's markers are drawn again then.
+    video.addEventListener('ended', redraw);
     video.addEventListener('seeked', redraw);
     video.addEventListener('loadeddata', redraw);
     window.addEventListener('resize', redraw);
@@ -138,6 +141,7 @@ export function VideoPlayer({ api, videoId, analysisId, colours, t, onVideo, ver
       stopped = true;
       if (hasFrameCallback) video.cancelVideoFrameCallback(handle);
       else cancelAnimationFrame(handle);
+      video.removeEventListener('ended', redraw);
       video.removeEventListener('seeked', redraw);
       video.removeEventListener('loadeddata', redraw);
       window.removeEventListener('resize', redraw);

@@ -41,7 +41,7 @@ test.afterAll(async () => {
 });
 
 /** The parts of the page's elements the test touches (the test code is type-checked without the DOM library). */
-interface VideoEl { readyState: number; paused: boolean; currentTime: number; duration: number; muted: boolean; play(): Promise<void>; pause(): void }
+interface VideoEl { readyState: number; paused: boolean; ended: boolean; currentTime: number; duration: number; muted: boolean; play(): Promise<void>; pause(): void }
 interface CanvasEl { width: number; height: number; getContext(kind: '2d'): { getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray } } }
 
 async function download(page: Page, click: () => Promise<void>): Promise<{ name: string; bytes: Buffer }> {
@@ -70,7 +70,11 @@ test('the match view plays the analysed video with the tracked players over it, 
   await video.evaluate((el) => (el as unknown as VideoEl).pause());
   await page.getByLabel('Match video').scrollIntoViewIfNeeded();
   await screenshot(page, 'app-video-overlay-en');
-  // At its end the video shows its last frame, and the overlay that frame's players.
+  // At its end the video shows its last frame, and the overlay that frame's players: played to the end,
+  // and sought there.
+  await video.evaluate((el) => { const v = el as unknown as VideoEl; v.currentTime = v.duration - 0.3; return v.play(); });
+  await expect.poll(() => video.evaluate((el) => (el as unknown as VideoEl).ended)).toBe(true);
+  await expect.poll(() => overlayInk(page)).toBeGreaterThan(500);
   await video.evaluate((el) => { const v = el as unknown as VideoEl; v.currentTime = v.duration; });
   await expect.poll(() => overlayInk(page)).toBeGreaterThan(500);
   // Turning the overlay off clears it.
