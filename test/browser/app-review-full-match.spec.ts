@@ -34,6 +34,8 @@ test.afterAll(async () => {
 });
 
 test('a whole match: a track named and the squads swapped reach the player table, undo takes them back', async ({ page }) => {
+  // Every step redraws a whole match's table and pitch: 53-57 s alone on two cores, past 90 s in a loaded CI run.
+  test.setTimeout(180_000);
   await page.setViewportSize({ width: 1280, height: 1000 });
   await page.goto(`${t.base}/app/#/match/${id}`);
   const review = page.locator('section[aria-labelledby="review-title"]');
