@@ -1,11 +1,12 @@
 /**
  * `npm run bench:ball-cost -- [--clip FILE] [--frames N] [--record]`: what the ball detector costs a frame
  * on this machine, as the engine runs it (one intra-op thread, the frame and the two before it packed,
- * the network, the peaks decoded), on real frames of a real 720p clip at the working sizes of 720p and
- * 1080p video; then the whole engine on the same clip, frames a second (issue 30: 8 ms or less at 720p
- * on the 2-core machine, the engine at 25 frames/s or more on real 720p video). The vector units are
- * printed beside the machine: onnxruntime's convolutions are about twice as fast with AVX-512 as with
- * AVX2 alone, so a figure means little without them.
+ * the network, the peaks decoded, the ball verifier on them where its model is present), on real frames
+ * of a real 720p clip at the working sizes of 720p and 1080p video; then the whole engine on the same
+ * clip, frames a second (issue 30: 8 ms or less at 720p on the 2-core machine, the engine at 25
+ * frames/s or more on real 720p video). The vector units are printed beside the machine:
+ * onnxruntime's convolutions are about twice as fast with AVX-512 as with AVX2 alone, so a figure means
+ * little without them.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -31,7 +32,8 @@ function vectorUnits(): string {
 }
 
 async function costAt(clip: string, width: number, height: number, frames: number): Promise<{ n: number; mean: number; p50: number; p95: number }> {
-  const detector = await BallDetector.load(modelFile('ball-detector'), { threads: 1 });
+  const verifier = modelFile('ball-verifier');
+  const detector = await BallDetector.load(modelFile('ball-detector'), { threads: 1 }, existsSync(verifier) ? verifier : null);
   const ms: number[] = [];
   const warmUp = 5;
   try {

@@ -9,10 +9,13 @@ import { ModelThread } from './model-thread.js';
 export class BallDetectorThread implements BallFinder {
   private constructor(private readonly thread: ModelThread) {}
 
-  /** On a thread of its own, or on the calling thread where a worker cannot run it (ModelThread.start). */
-  static async start(modelPath: string, options: SessionOptions = {}): Promise<BallFinder> {
-    const thread = await ModelThread.start('ball-detector', modelPath, options);
-    return thread ? new BallDetectorThread(thread) : BallDetector.load(modelPath, options);
+  /**
+   * On a thread of its own, or on the calling thread where a worker cannot run it (ModelThread.start);
+   * with the ball verifier beside it on the same thread where `verifierPath` is given.
+   */
+  static async start(modelPath: string, options: SessionOptions = {}, verifierPath: string | null = null): Promise<BallFinder> {
+    const thread = await ModelThread.start('ball-detector', modelPath, options, verifierPath);
+    return thread ? new BallDetectorThread(thread) : BallDetector.load(modelPath, options, verifierPath);
   }
 
   find(rgb: Uint8Array, width: number, height: number): Promise<BallPeak[]> {

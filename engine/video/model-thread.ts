@@ -40,12 +40,12 @@ export class ModelThread {
    * The network on a thread of its own, or null where a worker cannot run it: the compiled worker
    * script is absent (code run from its TypeScript sources), or the engine runs inside Electron
    * (onnxruntime-node has crashed in Electron's worker threads; field notes). The caller then runs it
-   * on its own thread.
+   * on its own thread. `companionPath`: a second network the first one calls (the ball verifier).
    */
-  static async start(name: ThreadedModel, modelPath: string, options: SessionOptions = {}): Promise<ModelThread | null> {
+  static async start(name: ThreadedModel, modelPath: string, options: SessionOptions = {}, companionPath: string | null = null): Promise<ModelThread | null> {
     const script = fileURLToPath(new URL('./model-worker.js', import.meta.url));
     if (process.versions.electron || !existsSync(script)) return null;
-    const worker = new Worker(script, { workerData: { name, modelPath, options } });
+    const worker = new Worker(script, { workerData: { name, modelPath, options, companionPath } });
     await new Promise<void>((resolve, reject) => {
       const onMessage = (m: { ready?: boolean }) => {
         if (!m.ready) return;

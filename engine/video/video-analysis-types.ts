@@ -105,6 +105,8 @@ export interface AnalyseOptions {
    * (the classical blob, feet-cluster and speck candidates then).
    */
   ballDetector?: 'auto' | 'off';
+  /** The ball verifier (models/ball-verifier), which scores the ball detector's peaks again: on when its model file is present (default), or off. */
+  ballVerifier?: 'auto' | 'off';
   /** Tracklet stitching before identities (default on; off for measuring what it adds). */
   stitch?: boolean;
   /** Where ONNX models run: TOUCHLINE_EXECUTION_PROVIDER or cpu. */

@@ -1,10 +1,11 @@
+import { existsSync } from 'node:fs';
 import { PersonVerifier, type ExecutionProvider } from '../vision/detection/person-verifier.js';
 import { JerseyReader } from '../vision/identity/jersey-reader.js';
 import type { FootFinder } from '../vision/detection/person-detector.js';
 import type { BallFinder } from '../vision/ball/ball-detector.js';
 import { PersonDetectorThread } from './person-detector-thread.js';
 import { BallDetectorThread } from './ball-detector-thread.js';
-import { loadModel } from './load-model.js';
+import { loadModel, modelFile } from './load-model.js';
 import type { AnalyseOptions } from './video-analysis-types.js';
 
 /** The trained networks of one video analysis, each null when switched off or absent from models/. */
@@ -24,7 +25,9 @@ export async function openModels(options: AnalyseOptions): Promise<VideoModels> 
   const loadedDetector = options.detector === 'off' ? null : await loadModel('person-detector', provider, (p, o) => PersonDetectorThread.start(p, o));
   // The verifier judges the classical detector's candidates: without them it has nothing to do.
   const loadedVerifier = options.verifier === 'off' || loadedDetector ? null : await loadModel('person-verifier', provider, (p, o) => PersonVerifier.load(p, o));
-  const loadedBall = options.ballDetector === 'off' ? null : await loadModel('ball-detector', provider, (p, o) => BallDetectorThread.start(p, o));
+  const verifierFile = modelFile('ball-verifier');
+  const ballVerifier = options.ballVerifier !== 'off' && existsSync(verifierFile) ? verifierFile : null;
+  const loadedBall = options.ballDetector === 'off' ? null : await loadModel('ball-detector', provider, (p, o) => BallDetectorThread.start(p, o, ballVerifier));
   const loadedReader = options.identity === 'off' ? null : await loadModel('jersey-number', provider, (p, o) => JerseyReader.load(p, o));
   let closed = false;
   const loaded = [['person-detector', loadedDetector], ['person-verifier', loadedVerifier], ['ball-detector', loadedBall], ['jersey-number', loadedReader]] as const;
@@ -35,7 +38,7 @@ export async function openModels(options: AnalyseOptions): Promise<VideoModels> 
     reader: loadedReader?.model ?? null,
     runtime: {
       execution_provider: loaded.find(([, l]) => l)?.[1]?.provider ?? null,
-      models: loaded.filter(([, l]) => l).map(([name]) => name),
+      models: [...loaded.filter(([, l]) => l).map(([name]) => name), ...(loadedBall && ballVerifier ? ['ball-verifier'] : [])],
     },
     async close() {
       if (closed) return;

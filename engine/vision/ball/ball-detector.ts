@@ -1,6 +1,10 @@
 import * as ort from 'onnxruntime-node';
 import { createSession, type ExecutionProvider, type SessionOptions } from '../network-runtime/onnx-session.js';
 import { SerialCalls } from '../network-runtime/serial-calls.js';
+import { BallVerifier, withVerdicts } from './ball-verifier.js';
+import type { BallPeak } from './ball-peak.js';
+
+export type { BallPeak } from './ball-peak.js';
 
 /** The network's grid step: one output cell per 4 x 4 input pixels. */
 export const BALL_STRIDE = 4;
@@ -10,15 +14,14 @@ export const BALL_FRAMES = 3;
 export const BALL_PEAK_FLOOR = 0.1;
 /** The most peaks one frame offers the path pass (one ball; the rest are look-alikes it must weigh). */
 export const BALL_PEAKS_MAX = 4;
+/**
+ * The peaks the ball verifier judges before the strongest BALL_PEAKS_MAX of them by its verdict go on:
+ * the ball is among a frame's eight in 89% of the real validation frames, among four in 81%.
+ */
+export const BALL_PEAKS_JUDGED = 8;
 /** The network halves its input four times; 32 keeps the grid aligned with the person detector's padding. */
 const INPUT_MULTIPLE = 32;
 
-/** One place the network thinks the ball is: its centre, working-grid pixels, and its heatmap score (0-1). */
-export interface BallPeak {
-  u: number;
-  v: number;
-  score: number;
-}
 
 const sigmoid = (v: number) => 1 / (1 + Math.exp(-v));
 
@@ -107,10 +110,12 @@ export class BallDetector implements BallFinder {
   private history: Uint8Array[] = [];
   private readonly calls = new SerialCalls();
 
-  private constructor(private readonly session: ort.InferenceSession, readonly provider: ExecutionProvider) {}
+  private constructor(private readonly session: ort.InferenceSession, readonly provider: ExecutionProvider, private readonly verifier: BallVerifier | null) {}
 
-  static async load(modelPath: string, o: SessionOptions = {}): Promise<BallDetector> {
-    return new BallDetector(await createSession(modelPath, o), o.executionProvider ?? 'cpu');
+  /** `verifierPath`: the ball verifier's model, which scores the peaks again (models/ball-verifier); none when null. */
+  static async load(modelPath: string, o: SessionOptions = {}, verifierPath: string | null = null): Promise<BallDetector> {
+    const verifier = verifierPath ? await BallVerifier.load(verifierPath, o) : null;
+    return new BallDetector(await createSession(modelPath, o), o.executionProvider ?? 'cpu', verifier);
   }
 
   /** Calls run one after another, in order (the history is the frames passed before); a copy of the picture is kept. */
@@ -135,10 +140,13 @@ export class BallDetector implements BallFinder {
     const out = await this.session.run({ frames: new ort.Tensor('uint8', this.input, [BALL_FRAMES, ph, pw, 3]) });
     const grid = out.grid as ort.Tensor;
     const [, , rows, columns] = grid.dims as [number, number, number, number];
-    return decodeBallGrid(grid.data as Float32Array, rows, columns, width, height);
+    if (!this.verifier) return decodeBallGrid(grid.data as Float32Array, rows, columns, width, height);
+    const peaks = decodeBallGrid(grid.data as Float32Array, rows, columns, width, height, BALL_PEAK_FLOOR, BALL_PEAKS_JUDGED);
+    return withVerdicts(peaks, await this.verifier.judge(pictures, width, height, peaks)).slice(0, BALL_PEAKS_MAX);
   }
 
   async close(): Promise<void> {
     await this.session.release();
+    await this.verifier?.close();
   }
 }
