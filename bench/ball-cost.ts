@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { decodeFrames } from '../engine/io/frame-source.js';
 import { analyseVideo } from '../engine/video/analyse-video.js';
 import { BallDetector } from '../engine/vision/ball/ball-detector.js';
-import { modelFile } from '../engine/video/load-model.js';
+import { modelFile, presentModelFile } from '../engine/video/load-model.js';
 import { machineDescription, report, runBench } from './machine.js';
 import { quantile } from './eval/quantile.js';
 import { wholeVideoInput } from './whole-video-input.js';
@@ -32,8 +32,7 @@ function vectorUnits(): string {
 }
 
 async function costAt(clip: string, width: number, height: number, frames: number): Promise<{ n: number; mean: number; p50: number; p95: number }> {
-  const verifier = modelFile('ball-verifier');
-  const detector = await BallDetector.load(modelFile('ball-detector'), { threads: 1 }, existsSync(verifier) ? verifier : null);
+  const detector = await BallDetector.load(modelFile('ball-detector'), { threads: 1 }, presentModelFile('ball-verifier'));
   const ms: number[] = [];
   const warmUp = 5;
   try {

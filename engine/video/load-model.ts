@@ -13,6 +13,12 @@ export function modelFile(name: string): string {
     : fileURLToPath(new URL(`../../../models/${name}/${name}.onnx`, import.meta.url));
 }
 
+/** The network's file (modelFile) where it is present, else null. */
+export function presentModelFile(name: string): string | null {
+  const path = modelFile(name);
+  return existsSync(path) ? path : null;
+}
+
 /**
  * Loads one of our networks where it was asked to run (the option, else TOUCHLINE_EXECUTION_PROVIDER,
  * else the CPU); null when its file is absent. A GPU provider that is not installed falls back to the
@@ -23,8 +29,8 @@ export async function loadModel<T>(
   provider: ExecutionProvider | undefined,
   load: (path: string, o: SessionOptions) => Promise<T>,
 ): Promise<{ model: T; provider: ExecutionProvider } | null> {
-  const path = modelFile(name);
-  if (!existsSync(path)) return null;
+  const path = presentModelFile(name);
+  if (!path) return null;
   const wanted = provider ?? (process.env.TOUCHLINE_EXECUTION_PROVIDER as ExecutionProvider | undefined) ?? 'cpu';
   try {
     return { model: await load(path, { executionProvider: wanted, threads: 1 }), provider: wanted };

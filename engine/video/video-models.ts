@@ -1,11 +1,10 @@
-import { existsSync } from 'node:fs';
 import { PersonVerifier, type ExecutionProvider } from '../vision/detection/person-verifier.js';
 import { JerseyReader } from '../vision/identity/jersey-reader.js';
 import type { FootFinder } from '../vision/detection/person-detector.js';
 import type { BallFinder } from '../vision/ball/ball-detector.js';
 import { PersonDetectorThread } from './person-detector-thread.js';
 import { BallDetectorThread } from './ball-detector-thread.js';
-import { loadModel, modelFile } from './load-model.js';
+import { loadModel, presentModelFile } from './load-model.js';
 import type { AnalyseOptions } from './video-analysis-types.js';
 
 /** The trained networks of one video analysis, each null when switched off or absent from models/. */
@@ -25,8 +24,7 @@ export async function openModels(options: AnalyseOptions): Promise<VideoModels> 
   const loadedDetector = options.detector === 'off' ? null : await loadModel('person-detector', provider, (p, o) => PersonDetectorThread.start(p, o));
   // The verifier judges the classical detector's candidates: without them it has nothing to do.
   const loadedVerifier = options.verifier === 'off' || loadedDetector ? null : await loadModel('person-verifier', provider, (p, o) => PersonVerifier.load(p, o));
-  const verifierFile = modelFile('ball-verifier');
-  const ballVerifier = options.ballVerifier !== 'off' && existsSync(verifierFile) ? verifierFile : null;
+  const ballVerifier = options.ballVerifier === 'off' ? null : presentModelFile('ball-verifier');
   const loadedBall = options.ballDetector === 'off' ? null : await loadModel('ball-detector', provider, (p, o) => BallDetectorThread.start(p, o, ballVerifier));
   const loadedReader = options.identity === 'off' ? null : await loadModel('jersey-number', provider, (p, o) => JerseyReader.load(p, o));
   let closed = false;

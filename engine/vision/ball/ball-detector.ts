@@ -22,7 +22,6 @@ export const BALL_PEAKS_JUDGED = 8;
 /** The network halves its input four times; 32 keeps the grid aligned with the person detector's padding. */
 const INPUT_MULTIPLE = 32;
 
-
 const sigmoid = (v: number) => 1 / (1 + Math.exp(-v));
 
 /**

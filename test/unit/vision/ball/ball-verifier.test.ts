@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cutPatches, patchSide, VERIFIER_FRAMES as BALL_FRAMES, VERIFIER_PATCH, withVerdicts } from '../../../../engine/vision/ball/ball-verifier.js';
+import { cutPatches, patchSide, VERIFIER_FRAMES, VERIFIER_PATCH, withVerdicts } from '../../../../engine/vision/ball/ball-verifier.js';
 
 /** A picture `w` wide whose red byte is the column (mod 256), green the row and blue `tag`. */
 const picture = (w: number, h: number, tag: number) => {
@@ -11,7 +11,7 @@ const picture = (w: number, h: number, tag: number) => {
 };
 const S = VERIFIER_PATCH;
 const at = (out: Uint8Array, peak: number, frame: number, x: number, y: number) => {
-  const o = (((peak * BALL_FRAMES + frame) * S + y) * S + x) * 3;
+  const o = (((peak * VERIFIER_FRAMES + frame) * S + y) * S + x) * 3;
   return Array.from(out.subarray(o, o + 3));
 };
 
@@ -27,7 +27,7 @@ describe('patchSide', () => {
 describe('cutPatches', () => {
   const [W, H] = [640, 60];
   it('cuts the square centred on each peak (rounded half up) from the frame and the ones before it', () => {
-    const out = new Uint8Array(2 * BALL_FRAMES * S * S * 3).fill(9);
+    const out = new Uint8Array(2 * VERIFIER_FRAMES * S * S * 3).fill(9);
     cutPatches([picture(W, H, 1), picture(W, H, 2), picture(W, H, 3)], W, H, [{ u: 40.5, v: 24.2, score: 0.9 }, { u: 300, v: 20, score: 0.5 }], out);
     // Peak 0: centre (41, 24), so the patch starts at column 25, row 8.
     expect(at(out, 0, 0, 0, 0)).toEqual([25, 8, 1]);
@@ -38,7 +38,7 @@ describe('cutPatches', () => {
 
   it('averages a larger square down in a wider picture', () => {
     const [w, h] = [1280, 100];
-    const out = new Uint8Array(BALL_FRAMES * S * S * 3);
+    const out = new Uint8Array(VERIFIER_FRAMES * S * S * 3);
     cutPatches([picture(w, h, 5)], w, h, [{ u: 100, v: 50, score: 0.5 }], out);
     // Side 64 from column 68, row 18: output pixel (j, i) is the mean of columns 68 + 2j, 69 + 2j and rows 18 + 2i, 19 + 2i.
     expect(at(out, 0, 0, 0, 0)).toEqual([69, 19, 5]);
@@ -46,7 +46,7 @@ describe('cutPatches', () => {
   });
 
   it('fills with zero beyond the picture and repeats the frame where an earlier one is missing', () => {
-    const out = new Uint8Array(BALL_FRAMES * S * S * 3).fill(9);
+    const out = new Uint8Array(VERIFIER_FRAMES * S * S * 3).fill(9);
     cutPatches([picture(W, H, 7)], W, H, [{ u: 2, v: 57, score: 0.3 }], out);
     // Centre (2, 57): columns -14..17, rows 41..72.
     expect(at(out, 0, 0, 0, 0)).toEqual([0, 0, 0]);
@@ -56,7 +56,7 @@ describe('cutPatches', () => {
   });
 
   it('leaves an all-zero patch for a peak wholly outside the picture', () => {
-    const out = new Uint8Array(BALL_FRAMES * S * S * 3).fill(9);
+    const out = new Uint8Array(VERIFIER_FRAMES * S * S * 3).fill(9);
     cutPatches([picture(W, H, 1)], W, H, [{ u: W + 40, v: 10, score: 0.2 }], out);
     expect(out.every((b) => b === 0)).toBe(true);
   });
