@@ -151,7 +151,8 @@ async function main(): Promise<void> {
     }
     const movement = movementFigures(c);
     const debug = r.debug ?? [];
-    const calibrated = debug.filter((d) => d.camera).length;
+    // Frames that give rows: a camera on a frame the scene stage keeps (a frozen picture still calibrates).
+    const calibrated = debug.filter((d) => d.analysable && d.camera).length;
     const analysable = debug.filter((d) => d.analysable).length;
     const scale = probe.width / (debug.find((d) => d.camera)?.camera?.width ?? probe.width);
     const clicked = pitchFrames.filter((f) => f.clip === clip);

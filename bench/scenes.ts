@@ -19,8 +19,8 @@ import { renderTruthVideo } from '../engine/sim-io/render-video.js';
 import { simTruth } from '../engine/io/sim-truth.js';
 import { decodeFrames } from '../engine/io/frame-source.js';
 import { probeVideo } from '../engine/io/probe.js';
-import { thumbnail, type Thumbnail } from '../engine/vision/scenes/thumbnail.js';
-import { sceneFeatures, type SceneFeatures } from '../engine/vision/scenes/scene-features.js';
+import type { SceneFeatures } from '../engine/vision/scenes/scene-features.js';
+import { SceneFeed } from '../engine/vision/scenes/scene-feed.js';
 import { labelScenes, type SceneSegment } from '../engine/vision/scenes/scene-labels.js';
 import { machineDescription, report, runBench } from './machine.js';
 
@@ -35,12 +35,10 @@ function argValue(name: string): string | null {
 async function scenesOf(path: string, width: number, height: number): Promise<{ segments: SceneSegment[]; frames: number; msPerFrame: number }> {
   const features: SceneFeatures[] = [];
   let ms = 0;
-  let previous: Thumbnail | null = null;
+  const feed = new SceneFeed();
   for await (const f of decodeFrames({ path, width, height })) {
     const t0 = performance.now();
-    const t = thumbnail(f.rgb, f.width, f.height);
-    features.push(sceneFeatures(t, previous));
-    previous = t;
+    features.push(feed.next(f.rgb, f.width, f.height));
     ms += performance.now() - t0;
   }
   const t0 = performance.now();

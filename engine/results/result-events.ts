@@ -30,7 +30,7 @@ export const BODY_PARTS = ['foot', 'head', 'both_hands', 'other', 'unknown'] as 
 export const PASS_TYPES = ['ground', 'lofted', 'cross', 'through_ball', 'goal_kick', 'throw_in', 'unknown'] as const;
 export const SET_PIECES = ['open_play', 'kick_off', 'free_kick', 'corner_kick', 'throw_in', 'goal_kick', 'penalty'] as const;
 export const SHOT_OUTCOMES = ['goal', 'on_target', 'off_target', 'blocked', 'unknown'] as const;
-export const SCENE_TYPES = ['live', 'closeup', 'replay', 'graphics', 'break', 'unknown'] as const;
+export const SCENE_TYPES = ['live', 'closeup', 'replay', 'graphics', 'frozen', 'break', 'unknown'] as const;
 export const MATCH_PERIODS = ['pre_match', 'first_half', 'half_time', 'second_half', 'extra_time_first_half', 'extra_time_second_half', 'post_match'] as const;
 
 export interface PropertySpec {

@@ -1,7 +1,7 @@
 import { decodeFrames } from '../io/frame-source.js';
 import { pixelToGround, type Camera } from '../geometry/camera.js';
-import { thumbnail, type Thumbnail } from '../vision/scenes/thumbnail.js';
-import { looksLikePlay, sceneFeatures, type SceneFeatures } from '../vision/scenes/scene-features.js';
+import { looksLikePlay, type SceneFeatures } from '../vision/scenes/scene-features.js';
+import { SceneFeed } from '../vision/scenes/scene-feed.js';
 import { CutDetector } from '../vision/scenes/shot-cuts.js';
 import type { FrameAnalyser } from '../vision/frame-analyser.js';
 import { BallCandidateLog, type BallFrameInput } from '../vision/ball/ball-track.js';
@@ -63,7 +63,7 @@ export async function passFrames(
     picker: new ExemplarPicker(startMs, Math.round((input.endSeconds - input.startSeconds) * 1000)), trackCrops: new TrackCrops(),
     identityMs: 0, boxes: [], boxTracks: [], ballFrames: [],
   };
-  let prevThumb: Thumbnail | null = null;
+  const scenes = new SceneFeed();
   const total = Math.max(1, Math.round((input.endSeconds - input.startSeconds) * 25));
   // Shirt numbers are a few pixels tall on the working grid: they are read on the analysis-size picture,
   // which the same decode gives on every fifth frame.
@@ -71,11 +71,9 @@ export async function passFrames(
   const frames = decodeFrames({ path: input.path, width: w, height: h, startSeconds: input.startSeconds, endSeconds: input.endSeconds, signal: options.signal, threads: 1, detail });
   for await (const f of frames) {
     const tMs = startMs + f.t_ms;
-    const thumb = thumbnail(f.rgb, w, h);
-    const feat = sceneFeatures(thumb, prevThumb);
+    const feat = scenes.next(f.rgb, w, h);
     record.features.push(feat);
-    if (cuts.push(feat) && prevThumb) analyser.cut();
-    prevThumb = thumb;
+    if (cuts.push(feat) && f.index > 0) analyser.cut();
     const r = await analyser.next(tMs, f.rgb, looksLikePlay(feat));
     if (r.camera && r.cameraBefore) reviseCameras(record, f.index - r.cameraBefore, f.index, r.camera);
     record.cameras.push(r.camera);

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FrameTruth } from '../../engine/match-data/frame-truth.js';
 import { renderSampleClip } from '../helpers/sim-fixture.js';
-import { startTestService, waitFor, type TestService } from '../helpers/test-service.js';
+import { startTestService, waitForAnalysis, type TestService } from '../helpers/test-service.js';
 
 /**
  * The video engine end to end through the API: a short broadcast clip rendered by our simulator (so the
@@ -34,10 +34,7 @@ describe('video engine through the API', () => {
   it('[ANA-02] [TRK-01] [TRK-04] [CRP-01] [CRP-02] [PLR-04] analyses a rendered broadcast clip: calibrated, detected people where the truth has them, player ids that match the truth, projected rows, per-player crops and a player report, a ball, scene events', async () => {
     const video = (await s.api.post('/v1/videos', { video_file_url: join(dir, 'video.mp4'), home_team_name: 'Reds', away_team_name: 'Blues' })).body.data;
     const created = (await s.api.post(`/v1/videos/${video.id}/analysis`)).body.data;
-    const done = await waitFor(async () => {
-      const a = (await s.api.get(`/v1/analyses/${created.id}`)).body.data;
-      return ['done', 'error', 'no_match_detected'].includes(a.status) ? a : undefined;
-    }, 120_000, 'the analysis to finish');
+    const done = await waitForAnalysis(s.api, created.id, ['done', 'error', 'no_match_detected'], 120_000);
     expect(done).toMatchObject({ status: 'done', results_available: true, progress: 100 });
     // The run reports what it ran on: the person and ball detectors and the shirt-number reader on
     // onnxruntime's CPU provider by default (the verifier only judges the classical detector's candidates:

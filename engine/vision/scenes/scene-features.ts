@@ -1,4 +1,5 @@
 import type { Thumbnail } from './thumbnail.js';
+import type { PictureChange } from './frozen-picture.js';
 
 export interface SceneFeatures {
   /** Share of grass pixels in the whole frame. */
@@ -23,6 +24,12 @@ export interface SceneFeatures {
   change?: number;
   /** Histogram distance to the previous frame (L1, 0-2); absent when no previous frame was given. */
   histChange?: number;
+  /**
+   * Shares of the working grid's sampled pixels whose grey level changed since the first frame of the
+   * still stretch the frame may belong to and since the last frame (`StillnessWatch`): what tells a
+   * frozen picture from play. Absent when not measured.
+   */
+  pictureChange?: PictureChange;
 }
 
 /**

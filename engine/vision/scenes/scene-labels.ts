@@ -1,12 +1,13 @@
 import { detectCuts, histogramDistance } from './shot-cuts.js';
 import { looksLikePlay, type SceneFeatures } from './scene-features.js';
+import { frozenRuns } from './frozen-picture.js';
 
 export interface SceneSegment {
   /** Frames [from, to). */
   from: number;
   to: number;
   analysable: boolean;
-  kind: 'live' | 'closeup' | 'replay' | 'graphics';
+  kind: 'live' | 'closeup' | 'replay' | 'graphics' | 'frozen';
 }
 
 /**
@@ -206,5 +207,28 @@ export function labelScenes(features: readonly SceneFeatures[]): SceneSegment[] 
       s.kind = 'replay';
     }
   }
-  return segments.map(({ from, to, analysable, kind }) => ({ from, to, analysable, kind }));
+  const labelled = segments.map(({ from, to, analysable, kind }): SceneSegment => ({ from, to, analysable, kind }));
+  return withFrozen(labelled, frozenRuns(features.map((f) => f.pictureChange)));
+}
+
+/**
+ * Live segments with each frozen stretch in them cut out as a `frozen` segment, not analysable. Segments
+ * that are not analysable keep their kind: a full-screen graphic held still is a graphic.
+ */
+function withFrozen(segments: readonly SceneSegment[], frozen: readonly { from: number; to: number }[]): SceneSegment[] {
+  if (!frozen.length) return [...segments];
+  const out: SceneSegment[] = [];
+  for (const s of segments) {
+    let from = s.from;
+    if (s.analysable) {
+      for (const f of frozen) {
+        if (f.to <= from || f.from >= s.to) continue;
+        if (f.from > from) out.push({ ...s, from, to: f.from });
+        from = Math.min(s.to, f.to);
+        out.push({ from: Math.max(s.from, f.from), to: from, analysable: false, kind: 'frozen' });
+      }
+    }
+    if (from < s.to) out.push({ ...s, from });
+  }
+  return out;
 }
