@@ -16,7 +16,7 @@ import type { Camera } from '../engine/geometry/camera.js';
 import { analyseVideo } from '../engine/video/analyse-video.js';
 import type { BallCandidate } from '../engine/vision/ball/ball-candidates.js';
 import { ballTrack, NET_SURE } from '../engine/vision/ball/ball-track.js';
-import { addTallies, ballScoreLine, ballTotalLines, rowAt, tallyBallRows, tallyTotal, type BallRowAt, type BallTally, type ClipBallLabels } from './eval/ball-dev-set.js';
+import { addTallies, ballScoreLine, ballTotalLines, headlineLabels, rowAt, tallyBallRows, tallyTotal, type BallRowAt, type BallTally, type ClipBallLabels } from './eval/ball-dev-set.js';
 import { addReach, candidateReach, reachLine, type CandidateAt, type CandidateReach } from './eval/candidate-reach.js';
 import { machineDescription, report, runBench } from './machine.js';
 import { wholeVideoInput } from './whole-video-input.js';
@@ -95,11 +95,12 @@ async function main(): Promise<void> {
       // The pass sees only calibrated, analysable frames' candidates.
       if (fr.camera && cache.analysable[f]) for (const c of fr.candidates) candidates.push({ t: f * FRAME_MS, u: c.u * cache.scaleX, v: c.v * cache.scaleY, score: c.score });
     });
-    const clipReach = candidateReach(label, candidates, NET_SURE);
+    const clipReach = candidateReach(headlineLabels(label), candidates, NET_SURE);
     reachLines.push(reachLine(label.clip, clipReach));
     reach = addReach(reach, clipReach);
     if (values.misses) {
-      for (const f of label.frames) {
+      // The quarter seconds' misses are not listed: they are held for the next decision.
+      for (const f of headlineLabels(label).frames) {
         const row = rowAt(rows, f.t_ms);
         const near = f.x !== null && f.y !== null && row?.u != null && row.v != null && Math.hypot(row.u - f.x, row.v - f.y) <= 0.02 * label.width;
         if (f.state === 'visible' && !near) misses.push(`${label.clip} ${(f.t_ms / 1000).toFixed(2)} s: ball (${f.x}, ${f.y}), row ${row ? `(${row.u?.toFixed(0)}, ${row.v?.toFixed(0)})` : 'none'}`);

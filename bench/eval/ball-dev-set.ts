@@ -1,7 +1,8 @@
 /**
  * The real ball dev set (bench/real-ball-centres.json): the ball's centre labelled by eye at every whole
- * second of every real clip and, labelled later, at every half second between (k = 0.5, 1.5, ...), with
- * frames where it is hidden or out of the picture. Measured on, never tuned on.
+ * second of every real clip and, labelled later, at every half second between (k = 0.5, 1.5, ...) and at
+ * the quarter seconds between those (k = 0.25, 0.75, ...), with frames where it is hidden or out of the
+ * picture. Measured on, never tuned on.
  * Scores the engine's ball rows against it: a row counts at the label's time when its timestamp is the
  * nearest on the 25 FPS grid (within half a frame).
  */
@@ -98,40 +99,58 @@ export function ballRowsOf(c: { length: number; timestamp: Int32Array; role: Uin
   return out;
 }
 
-/** The labels at whole seconds (the set's first labelling) or at the half seconds between them. */
-export function labelsAt(labels: ClipBallLabels, which: 'whole' | 'half'): ClipBallLabels {
-  return { ...labels, frames: labels.frames.filter((f) => Number.isInteger(f.k) === (which === 'whole')) };
+export type LabelGroup = 'whole' | 'half' | 'quarter';
+
+function groupOf(k: number): LabelGroup {
+  return Number.isInteger(k) ? 'whole' : Number.isInteger(2 * k) ? 'half' : 'quarter';
+}
+
+/** The labels at whole seconds (the set's first labelling), at the half seconds or at the quarter seconds between them. */
+export function labelsAt(labels: ClipBallLabels, which: LabelGroup): ClipBallLabels {
+  return { ...labels, frames: labels.frames.filter((f) => groupOf(f.k) === which) };
+}
+
+/** The headline's labels: the whole and half seconds. */
+export function headlineLabels(labels: ClipBallLabels): ClipBallLabels {
+  return { ...labels, frames: labels.frames.filter((f) => groupOf(f.k) !== 'quarter') };
 }
 
 /**
- * A score kept apart for the whole-second and the half-second labels: the whole seconds compare with
- * every figure recorded before the half seconds were labelled, and the half seconds are labels no
- * decision has yet looked at.
+ * A score kept apart for each labelling: the whole seconds compare with every figure recorded before the
+ * half seconds were labelled, and the whole and half seconds together with every figure since (the dev
+ * set's headline). The quarter seconds (labelled 2026-12-06) are kept out of the headline: labels no
+ * decision has yet looked at, for the next one.
  */
 export interface BallTally {
   whole: BallScore;
   half: BallScore;
+  quarter: BallScore;
 }
 
 export function tallyBallRows(labels: ClipBallLabels, rows: readonly BallRowAt[]): BallTally {
-  return { whole: scoreBallRows(labelsAt(labels, 'whole'), rows), half: scoreBallRows(labelsAt(labels, 'half'), rows) };
+  return {
+    whole: scoreBallRows(labelsAt(labels, 'whole'), rows),
+    half: scoreBallRows(labelsAt(labels, 'half'), rows),
+    quarter: scoreBallRows(labelsAt(labels, 'quarter'), rows),
+  };
 }
 
 export function addTallies(a: BallTally | null, b: BallTally): BallTally {
-  return a ? { whole: addScores(a.whole, b.whole), half: addScores(a.half, b.half) } : b;
+  return a ? { whole: addScores(a.whole, b.whole), half: addScores(a.half, b.half), quarter: addScores(a.quarter, b.quarter) } : b;
 }
 
-/** Both label sets together: a clip's line, and the table's last. */
+/** The whole and half seconds together: a clip's line, and the headline. */
 export function tallyTotal(t: BallTally): BallScore {
   return addScores(t.whole, t.half);
 }
 
-/** The table's closing lines: all clips at the whole seconds, at the half seconds, and both. */
+/** The table's closing lines: all clips at the whole seconds, at the half seconds, both (the headline), and the quarter seconds apart. */
 export function ballTotalLines(t: BallTally): string[] {
   return [
     ballScoreLine('all clips, whole seconds', t.whole),
     ballScoreLine('all clips, half seconds', t.half),
     ballScoreLine('**all clips**', tallyTotal(t)),
+    ballScoreLine('all clips, quarter seconds (held for the next decision)', t.quarter),
   ];
 }
 

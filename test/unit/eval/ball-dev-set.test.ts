@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addScores, addTallies, ballTotalLines, labelsAt, rowAt, scoreBallRows, tallyBallRows, tallyTotal, type ClipBallLabels } from '../../../bench/eval/ball-dev-set.js';
+import { addScores, addTallies, ballTotalLines, headlineLabels, labelsAt, rowAt, scoreBallRows, tallyBallRows, tallyTotal, type ClipBallLabels } from '../../../bench/eval/ball-dev-set.js';
 
 const labels: ClipBallLabels = {
   clip: 'x.mp4', width: 1000, height: 500, fps: 25,
@@ -43,24 +43,30 @@ describe('the dev set at whole and half seconds', () => {
       { k: 0.5, t_ms: 520, state: 'visible', x: 150, y: 100 },
       { k: 1, t_ms: 1000, state: 'visible', x: 200, y: 100 },
       { k: 1.5, t_ms: 1520, state: 'out', x: null, y: null },
+      { k: 1.75, t_ms: 1760, state: 'visible', x: 300, y: 100 },
     ],
   };
 
-  it('splits the labels by whether k is a whole second', () => {
+  it('splits the labels by whether k is a whole, a half or a quarter second', () => {
     expect(labelsAt(both, 'whole').frames.map((f) => f.k)).toEqual([0, 1]);
     expect(labelsAt(both, 'half').frames.map((f) => f.k)).toEqual([0.5, 1.5]);
+    expect(labelsAt(both, 'quarter').frames.map((f) => f.k)).toEqual([1.75]);
+    expect(headlineLabels(both).frames.map((f) => f.k)).toEqual([0, 0.5, 1, 1.5]);
   });
 
-  it('keeps the two scores apart and totals them on the last line', () => {
-    const rows = [{ t: 0, u: 100, v: 100 }, { t: 520, u: 400, v: 100 }, { t: 1520, u: 5, v: 5 }];
+  it('keeps the scores apart, totals the whole and half seconds, and gives the quarter seconds a line of their own', () => {
+    const rows = [{ t: 0, u: 100, v: 100 }, { t: 520, u: 400, v: 100 }, { t: 1520, u: 5, v: 5 }, { t: 1760, u: 302, v: 100 }];
     const t = tallyBallRows(both, rows);
     expect(t.whole).toMatchObject({ visible: 2, within2: 1, missed: 1, out: 0 });
     expect(t.half).toMatchObject({ visible: 1, within2: 0, wrong: 1, out: 1, outWithRow: 1 });
+    expect(t.quarter).toMatchObject({ visible: 1, within2: 1 });
     expect(tallyTotal(t)).toMatchObject({ visible: 3, within2: 1, wrong: 1, missed: 1, out: 1, outWithRow: 1 });
     const twice = addTallies(t, t);
     expect(twice.half.wrong).toBe(2);
+    expect(twice.quarter.within2).toBe(2);
     const lines = ballTotalLines(twice);
-    expect(lines).toHaveLength(3);
+    expect(lines).toHaveLength(4);
     expect(lines[2]).toContain('| **all clips** | 6 | 2 (33%) |');
+    expect(lines[3]).toContain('quarter seconds (held for the next decision) | 2 | 2 (100%) |');
   });
 });
