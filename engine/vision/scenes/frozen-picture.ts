@@ -70,7 +70,8 @@ export class StillnessWatch {
     }
     const sinceAnchor = pixelChange(anchor, grey);
     if (sinceAnchor >= STILL_SHARE) this.anchor = grey;
-    return { sinceAnchor, sinceLast: pixelChange(last, grey) };
+    // In play every frame re-anchors, so the anchor is usually the last frame: one comparison serves both.
+    return { sinceAnchor, sinceLast: last === anchor ? sinceAnchor : pixelChange(last, grey) };
   }
 }
 

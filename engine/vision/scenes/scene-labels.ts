@@ -216,7 +216,6 @@ export function labelScenes(features: readonly SceneFeatures[]): SceneSegment[] 
  * that are not analysable keep their kind: a full-screen graphic held still is a graphic.
  */
 function withFrozen(segments: readonly SceneSegment[], frozen: readonly { from: number; to: number }[]): SceneSegment[] {
-  if (!frozen.length) return [...segments];
   const out: SceneSegment[] = [];
   for (const s of segments) {
     let from = s.from;
