@@ -7,7 +7,9 @@ import { fixture } from '../helpers/fixtures.js';
 import { renderSampleClip } from '../helpers/sim-fixture.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'touchline-preview-'));
-const SEED = 5;
+// Navy against yellow. Seed 5's frames show few of its navy players: on one machine's renders the preview
+// named them, on another's it split the yellow squad in two (docs/benchmarks.md, 2026-12-07).
+const SEED = 8;
 
 beforeAll(async () => {
   await renderSampleClip(dir, { seed: SEED, fromMs: 2_000, durationMs: 12_000 });

@@ -40,6 +40,28 @@ describe('rig discovery of a static wide lens', () => {
     expect(off([rig!.views![0]!.x, rig!.views![0]!.y, rig!.views![0]!.z], first.cam)).toBeLessThan(1.5);
   }, 120_000);
 
+  it('compares a straight view that barely explains the lines with the bent and wide searches, and keeps one that does', async () => {
+    // A straight view of the bent lens from 6 m nearer and 4 m lower: it explains few of the lines.
+    const poor: Camera = { ...first.cam, k1: 0, y: first.cam.y + 6, z: first.cam.z - 4 };
+    const rounds: (boolean | undefined)[] = [];
+    const rig = await findRigWith([first.lines], (distortion) => {
+      rounds.push(distortion);
+      return distortion ? [first.cam] : [poor];
+    });
+    expect(rounds).toEqual([undefined, true]);
+    expect(off(rig!.position, first.cam)).toBeLessThan(1.5);
+    // The true view, had it been straight: it explains its lines, and nothing else is searched.
+    const straightCam = renderFrames({ count: 1, skip: 0, fromMs: 4_000, camera: 'side', k1: 0, seed: 3 })[0]!;
+    const asked: (boolean | undefined)[] = [];
+    const kept = await findRigWith([linePixels(straightCam.rgb, W, H)], (distortion) => {
+      asked.push(distortion);
+      return [straightCam.truth.camera as Camera];
+    });
+    expect(asked).toEqual([undefined]);
+    expect(kept!.distortion).toBeUndefined();
+    expect(off(kept!.position, straightCam.truth.camera as Camera)).toBeLessThan(1.5);
+  }, 120_000);
+
   it('takes no pincushion view for a wide lens: with no other view there is no rig', async () => {
     const grass = new Uint8Array(W * H * 3);
     for (let i = 0; i < grass.length; i += 3) grass.set([60, 130, 50], i);
