@@ -1,6 +1,6 @@
 import type { Camera } from '../../geometry/camera.js';
 import { CalibrationTracker } from './calibration-tracker.js';
-import { fitCamera, fitScore, toParams, type Sigmas } from './camera-fit.js';
+import { fitCamera, fitScore, toParams, type FitResult, type Sigmas } from './camera-fit.js';
 import { pitchModel } from './pitch-model.js';
 import { PITCH_LENGTH, PITCH_WIDTH } from '../../geometry/pitch-markings.js';
 import type { LineImage } from './line-pixels.js';
@@ -107,8 +107,7 @@ function barelyExplained(frames: readonly LineImage[], searched: readonly (Camer
   const shares: number[] = [];
   searched.forEach((camera, k) => {
     if (!camera) return;
-    const p = toParams(camera);
-    const fit = fitCamera(frames[k] as LineImage, model, p, { prior: p, sigma: HOLD_VIEW, gates: [6, 3, 2.5] });
+    const fit = heldViewFit(frames[k] as LineImage, toParams(camera));
     shares.push(fit.visible ? fit.inliers / fit.visible : 0);
   });
   shares.sort((a, b) => a - b);
@@ -124,13 +123,18 @@ const BARREL = -0.05;
 /** Fits of a whole view to a frame of a static camera: its position and lens held, its angles nearly. */
 const HOLD_VIEW: Sigmas = { pan: 0.5 * DEG, tilt: 0.5 * DEG, roll: 0.2 * DEG, logFocal: 0.02, x: 0, y: 0, z: 0, k1: 0 };
 
+/** A whole view fitted to a frame with HOLD_VIEW: how much of the frame's lines that view explains. */
+function heldViewFit(lines: LineImage, view: Float64Array): FitResult {
+  return fitCamera(lines, model, view, { prior: view, sigma: HOLD_VIEW, gates: [6, 3, 2.5] });
+}
+
 /** How well a static camera's best view explains all the frames: its fit scores over them, summed. */
 function staticScore(frames: readonly LineImage[], views: readonly Camera[]): number {
   let best = -Infinity;
   for (const view of views) {
     const p = toParams(view);
     let total = 0;
-    for (const lines of frames) total += fitScore(fitCamera(lines, model, p, { prior: p, sigma: HOLD_VIEW, gates: [6, 3, 2.5] }));
+    for (const lines of frames) total += fitScore(heldViewFit(lines, p));
     best = Math.max(best, total);
   }
   return best;
